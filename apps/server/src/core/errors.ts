@@ -1,0 +1,193 @@
+// The standard error body (product.md "Errors"): factories, the error handler, 404/405.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { z } from 'zod';
+import { NON_FIELD_ERRORS, type ErrorBody, type ErrorType } from '@parla/contract/errors';
+import { translate, type MessageKey } from './i18n';
+
+type Params = Record<string, string | number>;
+
+export interface ErrorEntry {
+  code: string;
+  message: MessageKey;
+  params?: Params;
+  attr: string | null;
+}
+
+/** An error whose body is known; `detail` is translated when it is sent. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly type: ErrorType,
+    readonly entries: ErrorEntry[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(entries.map((e) => e.message).join(' '));
+  }
+}
+
+export const fieldError = (attr: string, message: MessageKey, params?: Params, code = 'invalid') =>
+  new ApiError(400, 'validation_error', [{ code, message, attr, ...(params ? { params } : {}) }]);
+
+export const formError = (message: MessageKey, code = 'invalid', params?: Params) =>
+  fieldError(NON_FIELD_ERRORS, message, params, code);
+
+export const validationErrors = (entries: ErrorEntry[]) => new ApiError(400, 'validation_error', entries);
+
+const clientError = (status: number, code: string, message: MessageKey, params?: Params) =>
+  new ApiError(status, 'client_error', [{ code, message, attr: null, ...(params ? { params } : {}) }]);
+
+export const notAuthenticated = () => clientError(401, 'not_authenticated', 'notAuthenticated');
+export const tokenInvalid = () => clientError(401, 'token_not_valid', 'tokenInvalid');
+export const csrfFailed = () => clientError(403, 'csrf_failed', 'csrfFailed');
+export const notFound = () => clientError(404, 'not_found', 'notFound');
+export const throttled = (retryAfterSeconds: number) => {
+  const error = clientError(429, 'throttled', 'throttled', { seconds: retryAfterSeconds });
+  Object.assign(error.headers, { 'retry-after': String(retryAfterSeconds) });
+  return error;
+};
+
+/** Thrown by the validator compiler; carries zod's issues with their inputs. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  validationContext = 'body';
+  constructor(readonly issues: z.core.$ZodIssue[]) {
+    super('Request validation failed');
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** One zod issue as one entry of the error body. */
+export function issueToEntry(issue: z.core.$ZodIssue): ErrorEntry {
+  const attr = issue.path.length ? issue.path.map(String).join('.') : NON_FIELD_ERRORS;
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (input === undefined) return { code: 'required', message: 'required', attr };
+      return {
+        code: 'invalid_type',
+        message: 'invalidType',
+        params: { expected: issue.expected, received: describe(input) },
+        attr,
+      };
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        if (input === '' || min === 1) return { code: 'blank', message: 'required', attr };
+        return { code: 'min_length', message: 'tooShort', params: { min }, attr };
+      }
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { code: 'min_length', message: 'tooFewItems', params: { min }, attr };
+      return { code: 'min_value', message: 'numberTooSmall', params: { min }, attr };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return { code: 'max_length', message: 'tooLong', params: { max }, attr };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { code: 'max_length', message: 'tooManyItems', params: { max }, attr };
+      return { code: 'max_value', message: 'numberTooBig', params: { max }, attr };
+    }
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? { code: 'invalid', message: 'invalidEmail', attr }
+        : { code: 'invalid', message: 'invalidFormat', attr };
+    case 'invalid_value':
+      return { code: 'invalid_choice', message: 'invalidChoice', params: { input: String(input) }, attr };
+    case 'unrecognized_keys':
+      return { code: 'unknown_field', message: 'unknownField', params: { field: issue.keys.join(', ') }, attr };
+    default:
+      return { code: 'invalid', message: 'invalidFormat', attr };
+  }
+}
+
+export function renderError(error: ApiError, request: FastifyRequest): ErrorBody {
+  return {
+    type: error.type,
+    errors: error.entries.map((entry) => ({
+      code: entry.code,
+      attr: entry.attr,
+      detail: translate(request.lang, entry.message, entry.params),
+    })),
+  };
+}
+
+function toApiError(error: FastifyError | ApiError | RequestValidationError): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof RequestValidationError) {
+    // A malformed path id means no such object, not a bad request.
+    if (error.validationContext === 'params') return notFound();
+    return validationErrors(error.issues.map(issueToEntry));
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return formError('invalidJson', 'parse_error');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return formError('unsupportedMediaType', 'unsupported_media_type', { type: 'unknown' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return formError('bodyTooLarge', 'too_large');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return formError('unsupportedMediaType', 'unsupported_media_type', { type: 'multipart' });
+    default:
+      break;
+  }
+  if (error.statusCode === 404) return notFound();
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return clientError(error.statusCode, 'invalid', 'invalidFormat');
+  return null;
+}
+
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Installs the error handler and the 404/405 handler. */
+export function installErrorHandling(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
+  const known = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (METHODS.includes(method as HTTPMethod) && !known.hasRoute(method as HTTPMethod, route.url)) {
+        known.on(method as HTTPMethod, route.url, () => undefined);
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError) {
+      if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(reply, request, apiError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, new ApiError(500, 'server_error', [{ code: 'error', message: 'serverError', attr: null }]));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const served = fallback?.(request, reply);
+    if (served) return served;
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => known.find(method, path) !== null);
+    if (allowed.length > 0) {
+      const error = clientError(405, 'method_not_allowed', 'methodNotAllowed', { method: request.method });
+      Object.assign(error.headers, { allow: allowed.join(', ') });
+      return sendError(reply, request, error);
+    }
+    return sendError(reply, request, notFound());
+  });
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError) {
+  return reply.code(error.statusCode).headers(error.headers).send(renderError(error, request));
+}

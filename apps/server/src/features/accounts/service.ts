@@ -1,0 +1,251 @@
+// What the accounts calls do (product.md "Accounts and session"); handlers only translate HTTP.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  LoginRequest,
+  PasswordChangeRequest,
+  PasswordResetConfirmRequest,
+  RegisterRequest,
+  User,
+} from '@parla/contract/accounts';
+import type { Language } from '@parla/contract/constants';
+import type { IssuedToken, TokenService } from '../../core/auth';
+import { fieldError, formError, tokenInvalid, validationErrors, type ErrorEntry } from '../../core/errors';
+import { translate } from '../../core/i18n';
+import type { Mailer } from '../../core/mailer';
+import type { Storage } from '../../core/storage';
+import type { AccountsRepository, UserRow } from './repository';
+import { toAvatarWebp } from './avatar';
+import { DUMMY_HASH_PROMISE, hashPassword, passwordProblems, verifyPassword } from './passwords';
+
+const ACTIVATION_LIFETIME_MS = 3 * 24 * 60 * 60_000;
+const RESET_LIFETIME_MS = 24 * 60 * 60_000;
+
+export interface SessionTokens {
+  sessionId: string;
+  access: IssuedToken;
+  refresh: IssuedToken;
+}
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  storage: Storage;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const newKey = () => randomBytes(32).toString('base64url');
+export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
+const decodeUid = (uid: string) => {
+  const id = Number(Buffer.from(uid, 'base64url').toString());
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { repo, tokens, mailer, storage, publicUrl, log } = deps;
+
+  const present = (user: UserRow): User => ({
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    avatarImage: user.avatarKey ? storage.url(user.avatarKey) : null,
+  });
+
+  /** A lost e-mail is logged, not fatal: the account is kept and resend / reset work. */
+  async function deliver(mail: Parameters<Mailer['send']>[0]) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      log.error({ err: error, subject: mail.subject }, 'e-mail could not be sent');
+    }
+  }
+
+  async function sendActivation(user: UserRow, lang: Language) {
+    const key = newKey();
+    await repo.insertEmailKey({
+      userId: user.id,
+      purpose: 'activation',
+      keyHash: tokens.digest(key),
+      expiresAt: new Date(Date.now() + ACTIVATION_LIFETIME_MS),
+    });
+    const link = `${publicUrl}/signup/activation/${key}`;
+    await deliver({
+      to: user.email,
+      subject: translate(lang, 'activationSubject'),
+      text: translate(lang, 'activationBody', { name: user.fullName ?? user.email, link }),
+      link,
+    });
+  }
+
+  async function sendReset(user: UserRow, lang: Language) {
+    const key = newKey();
+    await repo.insertEmailKey({
+      userId: user.id,
+      purpose: 'reset',
+      keyHash: tokens.digest(key),
+      expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
+    });
+    const link = `${publicUrl}/password/reset/${encodeUid(user.id)}/${key}`;
+    await deliver({
+      to: user.email,
+      subject: translate(lang, 'resetSubject'),
+      text: translate(lang, 'resetBody', { name: user.fullName ?? user.email, link }),
+      link,
+    });
+  }
+
+  function checkNewPassword(first: string, second: string, firstAttr: string, secondAttr: string, email?: string) {
+    const problems: ErrorEntry[] = passwordProblems(first, firstAttr, email);
+    if (first !== second) problems.push({ code: 'password_mismatch', message: 'passwordMismatch', attr: secondAttr });
+    if (problems.length) throw validationErrors(problems);
+  }
+
+  async function startSession(userId: number): Promise<SessionTokens> {
+    const sessionId = randomUUID();
+    const jti = randomUUID();
+    const [access, refresh] = await Promise.all([tokens.signAccess(userId, sessionId), tokens.signRefresh(userId, sessionId, jti)]);
+    await repo.insertSession({ id: sessionId, userId, refreshJti: jti, refreshExpiresAt: refresh.expiresAt });
+    return { sessionId, access, refresh };
+  }
+
+  return {
+    present,
+
+    /** Always the same answer whether the e-mail is new or not (no account enumeration). */
+    async register(body: RegisterRequest, lang: Language): Promise<void> {
+      const email = normaliseEmail(body.email);
+      checkNewPassword(body.password1, body.password2, 'password1', 'password2', email);
+      const passwordHash = await hashPassword(body.password1);
+      const created = await repo.insertUser({ email, passwordHash, fullName: body.fullName, language: lang });
+      if (created) return sendActivation(created, lang);
+      const existing = await repo.findUserByEmail(email);
+      if (!existing) return;
+      if (!existing.emailVerified) return sendActivation(existing, lang);
+      const link = `${publicUrl}/password/reset`;
+      await deliver({
+        to: existing.email,
+        subject: translate(lang, 'alreadyRegisteredSubject'),
+        text: translate(lang, 'alreadyRegisteredBody', { name: existing.fullName ?? existing.email, link }),
+        link,
+      });
+    },
+
+    async resendActivation(emailInput: string, lang: Language): Promise<void> {
+      const user = await repo.findUserByEmail(normaliseEmail(emailInput));
+      if (user && !user.emailVerified) await sendActivation(user, lang);
+    },
+
+    async verifyEmail(key: string): Promise<void> {
+      const userId = await repo.consumeEmailKey('activation', tokens.digest(key));
+      if (userId === undefined) throw fieldError('key', 'activationInvalid', undefined, 'invalid_key');
+      await repo.updateUser(userId, { emailVerified: true });
+    },
+
+    async login(body: LoginRequest): Promise<SessionTokens & { user: User }> {
+      const user = await repo.findUserByEmail(normaliseEmail(body.email));
+      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      if (!user || !valid) throw formError('badCredentials', 'authorization');
+      if (!user.emailVerified) throw formError('emailNotVerified', 'email_not_verified');
+      return { ...(await startSession(user.id)), user: present(user) };
+    },
+
+    /** Rotates the refresh token; a token that was already rotated revokes its whole family. */
+    async refresh(refreshToken: string): Promise<SessionTokens> {
+      const claims = await tokens.verify(refreshToken, 'refresh');
+      if (!claims) throw tokenInvalid();
+      const session = await repo.findSession(claims.sessionId);
+      if (!session || session.revokedAt || session.userId !== claims.userId) throw tokenInvalid();
+      const jti = randomUUID();
+      const [access, refresh] = await Promise.all([
+        tokens.signAccess(claims.userId, claims.sessionId),
+        tokens.signRefresh(claims.userId, claims.sessionId, jti),
+      ]);
+      const rotated = await repo.rotateSession(claims.sessionId, claims.jti, jti, refresh.expiresAt);
+      if (!rotated) {
+        await repo.revokeSession(claims.sessionId, 'refresh token reuse');
+        log.warn({ sessionId: claims.sessionId, userId: claims.userId }, 'refresh token reuse: session family revoked');
+        throw tokenInvalid();
+      }
+      return { sessionId: claims.sessionId, access, refresh };
+    },
+
+    /** Ends the session named by any of the tokens given; unknown or expired ones are ignored. */
+    async logout(candidates: (string | undefined)[]): Promise<void> {
+      for (const token of candidates) {
+        if (!token) continue;
+        const claims = await tokens.verify(token);
+        if (claims) {
+          await repo.revokeSession(claims.sessionId, 'logout');
+          return;
+        }
+      }
+    },
+
+    async verifyToken(token: string): Promise<void> {
+      const claims = await tokens.verify(token);
+      if (!claims || !(await repo.isSessionActive(claims.sessionId, claims.userId))) throw tokenInvalid();
+    },
+
+    async changePassword(userId: number, currentSessionId: string, body: PasswordChangeRequest): Promise<void> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw tokenInvalid();
+      checkNewPassword(body.newPassword1, body.newPassword2, 'newPassword1', 'newPassword2', user.email);
+      await repo.updateUser(userId, { passwordHash: await hashPassword(body.newPassword1) });
+      await repo.revokeUserSessions(userId, 'password changed', currentSessionId);
+    },
+
+    async requestPasswordReset(emailInput: string, lang: Language): Promise<void> {
+      const user = await repo.findUserByEmail(normaliseEmail(emailInput));
+      if (user) await sendReset(user, lang);
+    },
+
+    async confirmPasswordReset(body: PasswordResetConfirmRequest): Promise<void> {
+      const userId = decodeUid(body.uid);
+      const user = userId === undefined ? undefined : await repo.findUserById(userId);
+      // The password is checked first so that a weak one does not use up the link.
+      checkNewPassword(body.newPassword1, body.newPassword2, 'newPassword1', 'newPassword2', user?.email);
+      if (!user) throw fieldError('token', 'resetInvalid', undefined, 'invalid_token');
+      const consumed = await repo.consumeEmailKey('reset', tokens.digest(body.token), user.id);
+      if (consumed === undefined) throw fieldError('token', 'resetInvalid', undefined, 'invalid_token');
+      // Following the link proves the address, so a reset also activates the account.
+      await repo.updateUser(user.id, { passwordHash: await hashPassword(body.newPassword1), emailVerified: true });
+      await repo.revokeUserSessions(user.id, 'password reset');
+    },
+
+    async getUser(userId: number): Promise<User> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw tokenInvalid();
+      return present(user);
+    },
+
+    /**
+     * Profile update. `avatar`: a new image, null to remove it, undefined to keep it. The image is
+     * checked and converted before anything is written.
+     */
+    async updateUser(userId: number, changes: { fullName?: string | undefined; avatar?: Buffer | null | undefined }): Promise<User> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw tokenInvalid();
+      const values: { fullName?: string; avatarKey?: string | null } = {};
+      if (changes.fullName !== undefined) values.fullName = changes.fullName;
+      if (changes.avatar) {
+        const webp = await toAvatarWebp(changes.avatar);
+        const key = `avatars/${userId}-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}.webp`;
+        await storage.put(key, webp);
+        values.avatarKey = key;
+      } else if (changes.avatar === null) {
+        values.avatarKey = null;
+      }
+      const updated = Object.keys(values).length ? await repo.updateUser(userId, values) : user;
+      if (!updated) throw tokenInvalid();
+      if ('avatarKey' in values && user.avatarKey && user.avatarKey !== values.avatarKey) {
+        await storage.remove(user.avatarKey).catch((error: unknown) => log.warn({ err: error }, 'old avatar not removed'));
+      }
+      return present(updated);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,94 @@
+// /api/accounts/* bodies (spec section 7, product.md "Accounts and session").
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { dateTimeField, emailField, idField, passwordField } from './fields';
+
+export const userSchema = z.object({
+  id: idField,
+  email: z.string(),
+  fullName: z.string().nullable(),
+  avatarImage: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z.string().min(1).max(LIMITS.passwordMax),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  user: userSchema,
+  accessExpiration: dateTimeField,
+  refreshExpiration: dateTimeField,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const logoutRequestSchema = z
+  .object({ refresh: z.string().min(1).optional() })
+  .optional();
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email: emailField,
+  password1: passwordField,
+  password2: passwordField,
+  fullName: z.string().trim().min(1).max(LIMITS.fullNameMax),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const resendEmailRequestSchema = z.object({ email: emailField });
+export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;
+
+export const verifyEmailRequestSchema = z.object({ key: z.string().min(1).max(255) });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+export const passwordChangeRequestSchema = z.object({
+  newPassword1: passwordField,
+  newPassword2: passwordField,
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailField });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmRequestSchema = z.object({
+  newPassword1: passwordField,
+  newPassword2: passwordField,
+  uid: z.string().min(1).max(64),
+  token: z.string().min(1).max(255),
+});
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;
+
+/** Body may be empty: the client's own refresh relies on the HttpOnly cookie. */
+export const tokenRefreshRequestSchema = z
+  .object({ refresh: z.string().min(1).optional() })
+  .optional();
+export type TokenRefreshRequest = z.infer<typeof tokenRefreshRequestSchema>;
+
+export const tokenRefreshResponseSchema = z.object({
+  access: z.string(),
+  accessExpiration: dateTimeField,
+  refreshExpiration: dateTimeField,
+  /** Present only when the refresh token came in the body. */
+  refresh: z.string().optional(),
+});
+export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
+
+export const tokenVerifyRequestSchema = z.object({ token: z.string().min(1) });
+export type TokenVerifyRequest = z.infer<typeof tokenVerifyRequestSchema>;
+
+/**
+ * Fields of PUT/PATCH /api/accounts/user/ other than the file. avatarImage travels as a
+ * multipart file; sending it empty (or null in JSON) removes the avatar.
+ */
+export const userUpdateFieldsSchema = z.object({
+  fullName: z.string().trim().min(1).max(LIMITS.fullNameMax),
+  avatarImage: z.null().or(z.literal('')).optional(),
+});
+export type UserUpdateFields = z.infer<typeof userUpdateFieldsSchema>;
+
+/** Avatar formats accepted (checked by content on the server). */
+export const AVATAR_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;

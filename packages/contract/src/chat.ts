@@ -1,0 +1,192 @@
+// /api/chat/* bodies and queries (spec sections 3, 5 and 7 "Chat"; product.md "Roles and
+// permissions", "Chats and messages").
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import {
+  chatRoleField,
+  dateTimeField,
+  descriptionField,
+  emailField,
+  idField,
+  idListField,
+  idParam,
+  languageField,
+  languageSetField,
+  languagesField,
+  limitQueryField,
+  nickNameField,
+  queryBooleanField,
+  titleField,
+  toneField,
+} from './fields';
+import { cursorPageSchema, countedPageSchema, pageIndexQuerySchema } from './pagination';
+
+// ---- Group chats: /chat/ and /chat/{id}/ ----
+
+export const groupChatSchema = z.object({
+  id: idField,
+  title: z.string(),
+  description: z.string().nullable(),
+  languages: languagesField,
+  created: dateTimeField,
+  /** Moves on every new message; the chat list is ordered by it, newest first. */
+  modified: dateTimeField,
+});
+export type GroupChat = z.infer<typeof groupChatSchema>;
+
+const chatFields = {
+  title: titleField,
+  description: descriptionField,
+  /** Absent on create: the server uses the creator's interface language. */
+  languages: languageSetField.optional(),
+};
+
+/** POST /chat/ and PUT /chat/{id}/. */
+export const chatCreateRequestSchema = z.object(chatFields);
+export type ChatCreateRequest = z.infer<typeof chatCreateRequestSchema>;
+export const chatPutRequestSchema = chatCreateRequestSchema;
+export type ChatPutRequest = z.infer<typeof chatPutRequestSchema>;
+/** PATCH /chat/{id}/: any subset of the fields. */
+export const chatPatchRequestSchema = chatCreateRequestSchema.partial();
+export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
+
+/** GET /chat/?lastModified=&limit=: chats modified before lastModified, newest first. */
+export const chatListQuerySchema = z.object({
+  lastModified: dateTimeField.optional(),
+  limit: limitQueryField,
+});
+export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
+
+export const chatListPageSchema = cursorPageSchema(groupChatSchema);
+export type ChatListPage = z.infer<typeof chatListPageSchema>;
+
+// ---- Own membership: /chat/{groupChatId}/member/ ----
+
+export const chatMemberSchema = z.object({
+  lastReadMessage: z.number().int().nullable(),
+  nickName: z.string(),
+  language: languageField,
+  chatRole: chatRoleField,
+  tone: toneField,
+});
+export type ChatMember = z.infer<typeof chatMemberSchema>;
+
+/**
+ * PUT /chat/{groupChatId}/member/. `language` must also be one of the chat's languages (checked
+ * by the server). The own role is not editable here: a `chatRole` key is dropped.
+ */
+export const chatMemberPutRequestSchema = z.object({
+  nickName: nickNameField,
+  language: languageField,
+  tone: toneField,
+  lastReadMessage: idField.optional(),
+});
+export type ChatMemberPutRequest = z.infer<typeof chatMemberPutRequestSchema>;
+/** PATCH /chat/{groupChatId}/member/. */
+export const chatMemberPatchRequestSchema = chatMemberPutRequestSchema.partial();
+export type ChatMemberPatchRequest = z.infer<typeof chatMemberPatchRequestSchema>;
+
+/**
+ * `?permanent=` of DELETE /chat/{groupChatId}/member/ (leave) and
+ * DELETE /chat/{groupChatId}/members/{id}/ (remove). Without it the row is kept, marked left.
+ */
+export const chatMemberDeleteQuerySchema = z.object({
+  permanent: queryBooleanField.default(false),
+});
+export type ChatMemberDeleteQuery = z.infer<typeof chatMemberDeleteQuerySchema>;
+
+// ---- Managing members: /chat/{groupChatId}/members/ ----
+
+export const manageChatMemberSchema = z.object({
+  id: idField,
+  /** The member's account e-mail address. */
+  user: z.string(),
+  chatRole: chatRoleField,
+});
+export type ManageChatMember = z.infer<typeof manageChatMemberSchema>;
+
+/** GET /chat/{groupChatId}/members/?pageIndex=&pageSize=&q= */
+export const chatMembersQuerySchema = pageIndexQuerySchema;
+export type ChatMembersQuery = z.infer<typeof chatMembersQuerySchema>;
+
+export const chatMembersPageSchema = countedPageSchema(manageChatMemberSchema);
+export type ChatMembersPage = z.infer<typeof chatMembersPageSchema>;
+
+/** POST /chat/{groupChatId}/members/: `user` is the account's e-mail address. */
+export const chatMemberAddRequestSchema = z.object({
+  user: emailField,
+  chatRole: chatRoleField,
+});
+export type ChatMemberAddRequest = z.infer<typeof chatMemberAddRequestSchema>;
+
+/** PUT/PATCH /chat/{groupChatId}/members/{id}/ (OWNER only; OWNER hands ownership over). */
+export const chatMemberRoleRequestSchema = z.object({ chatRole: chatRoleField });
+export type ChatMemberRoleRequest = z.infer<typeof chatMemberRoleRequestSchema>;
+
+/** POST /chat/{groupChatId}/members/multi_delete/ */
+export const chatMembersMultiDeleteRequestSchema = z.object({
+  ids: idListField,
+  permanent: z.boolean().default(false),
+});
+export type ChatMembersMultiDeleteRequest = z.infer<typeof chatMembersMultiDeleteRequestSchema>;
+
+// ---- Messages: /chat/{groupChatId}/messages/ ----
+
+/** The message as its sender wrote it. */
+export const rawMessageSchema = z.object({
+  id: idField,
+  language: languageField,
+  content: z.string(),
+  created: dateTimeField,
+});
+export type RawMessage = z.infer<typeof rawMessageSchema>;
+
+/** The sender of a message as other members see it. */
+export const chatMessageSenderSchema = z.object({
+  id: idField,
+  nickName: z.string(),
+  language: languageField,
+  chatRole: chatRoleField,
+  tone: toneField,
+  avatarImage: z.string().nullable(),
+});
+export type ChatMessageSender = z.infer<typeof chatMessageSenderSchema>;
+
+/**
+ * A message rendered for the reading member: `language`, `tone` and `content` are the rendering;
+ * `rawMessage` is null when the reader sees the original unchanged.
+ */
+export const chatMessageSchema = z.object({
+  id: idField,
+  created: dateTimeField,
+  isMe: z.boolean(),
+  language: languageField,
+  rawMessage: rawMessageSchema.nullable(),
+  sender: chatMessageSenderSchema,
+  tone: toneField,
+  content: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** GET /chat/{groupChatId}/messages/?limit=&toId=: newest first, ids below toId. */
+export const chatMessagesQuerySchema = z.object({
+  limit: limitQueryField,
+  toId: idParam.optional(),
+});
+export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
+
+export const chatMessagesPageSchema = cursorPageSchema(chatMessageSchema);
+export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
+
+const messageContentField = z.string().trim().min(1).max(LIMITS.messageMax);
+
+/** POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once. */
+export const chatMessageCreateRequestSchema = z.object({
+  content: messageContentField,
+  clientId: z.uuid().optional(),
+});
+export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSchema>;
+
+/** PUT and PATCH /chat/{groupChatId}/messages/{id}/ (own messages only). */
+export const chatMessageUpdateRequestSchema = z.object({ content: messageContentField });
+export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSchema>;

@@ -1,0 +1,91 @@
+// The spec's constants (sections 3, 4, 6 and 9): one copy, imported by server and web.
+
+export const LANGUAGES = [
+  'af', 'ar', 'az', 'be', 'bg', 'bs', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en', 'es', 'et',
+  'fa', 'fi', 'fr', 'gl', 'he', 'hi', 'hr', 'hu', 'hy', 'id', 'is', 'it', 'ja', 'kk', 'kn',
+  'ko', 'lt', 'lv', 'mi', 'mk', 'mr', 'ms', 'ne', 'nl', 'no', 'pl', 'pt', 'ro', 'ru', 'sk',
+  'sl', 'sr', 'sv', 'sw', 'ta', 'th', 'tl', 'tr', 'uk', 'ur', 'vi', 'zh',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Interface languages written right to left. */
+export const RTL_LANGUAGES: readonly Language[] = ['ar', 'fa', 'he', 'ur'];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export const TONES = [
+  'DEFAULT', 'ACADEMIC', 'APPRECIATIVE', 'ANALYTICAL', 'CASUAL', 'CHEERFUL', 'DESCRIPTIVE',
+  'FORMAL', 'FRIENDLY', 'HUMOROUS', 'INFORMATIVE', 'INSPIRATIONAL', 'INTIMATE', 'PERSUASIVE',
+  'SERIOUS',
+] as const;
+export type Tone = (typeof TONES)[number];
+
+export const DOMAINS = [
+  'DEFAULT', 'ACCOUNTING', 'ART', 'AUTO', 'BUSINESS', 'EDUCATION', 'ENGINEERING',
+  'ENTERTAINMENT', 'ENVIRONMENT', 'FASHION', 'FINANCE', 'FNB', 'GOVERNMENT', 'HEALTHCARE',
+  'HOSPITALITY', 'IT', 'LAW', 'MANUFACTURING', 'MARKETING', 'MUSIC', 'NON_PROFIT', 'REAL_ESTATE',
+  'RETAIL', 'SCIENCE', 'SPORTS', 'TRANSPORT', 'TRAVEL',
+] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+export const ROOM_ROLE = { OWNER: 1001, MEMBER: 1002 } as const;
+export const ROOM_ROLES = [ROOM_ROLE.OWNER, ROOM_ROLE.MEMBER] as const;
+export type RoomRole = (typeof ROOM_ROLES)[number];
+
+export const CHAT_ROLE = { OWNER: 2001, ADMIN: 2002, MEMBER: 2003 } as const;
+export const CHAT_ROLES = [CHAT_ROLE.OWNER, CHAT_ROLE.ADMIN, CHAT_ROLE.MEMBER] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+export const ROOM_STATE = { START: 3001, LIVE: 3002, END: 3003 } as const;
+export const ROOM_STATES = [ROOM_STATE.START, ROOM_STATE.LIVE, ROOM_STATE.END] as const;
+export type RoomState = (typeof ROOM_STATES)[number];
+
+/** Allowed room state changes (product.md): start→live, live→end, end→live (reopen), start→end (cancel). */
+export const ROOM_STATE_TRANSITIONS: Readonly<Record<RoomState, readonly RoomState[]>> = {
+  [ROOM_STATE.START]: [ROOM_STATE.LIVE, ROOM_STATE.END],
+  [ROOM_STATE.LIVE]: [ROOM_STATE.END],
+  [ROOM_STATE.END]: [ROOM_STATE.LIVE],
+};
+
+export const LIMITS = {
+  titleMin: 1,
+  titleMax: 255,
+  /** Client-side password bounds (spec section 5). */
+  passwordMin: 1,
+  passwordMax: 128,
+  /** Server-side password minimum (product.md). */
+  serverPasswordMin: 8,
+  fullNameMax: 255,
+  emailMax: 254,
+  nickNameMax: 255,
+  aliasMax: 255,
+  messageMax: 10_000,
+  transcriptMax: 10_000,
+  homeRecentRooms: 5,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  avatarMaxBytes: 5 * 1024 * 1024,
+  avatarSize: 256,
+  segmentAudioMaxBytes: 2 * 1024 * 1024,
+  segmentAudioMaxSeconds: 30,
+} as const;
+
+export const SESSION = {
+  /** A token whose expiry is this close (or past) counts as expired. */
+  expiryMarginMs: 5_000,
+  accessLifetimeMs: 5 * 60_000,
+  refreshLifetimeMs: 7 * 24 * 60 * 60_000,
+} as const;
+
+/** Names the client and server agree on. axios' defaults for the XSRF pair. */
+export const COOKIES = {
+  access: 'access_token',
+  refresh: 'refresh_token',
+  xsrf: 'XSRF-TOKEN',
+} as const;
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export const STORAGE_KEYS = { lang: 'lang', tokens: 'token-storage' } as const;
+
+export const TRANSLATION_NAMESPACES = ['translation', 'zod', 'form'] as const;
+
+export const TOAST_AUTO_CLOSE_MS = 2000;

@@ -1,0 +1,213 @@
+// /api/rooms/* bodies and queries (spec sections 3, 4, 5 and 7 "Rooms"; product.md "Roles and
+// permissions", "Rooms, participants, segments").
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import {
+  aliasField,
+  dateTimeField,
+  descriptionField,
+  domainField,
+  emailField,
+  idField,
+  idListField,
+  languageField,
+  languageSetField,
+  languagesField,
+  queryBooleanField,
+  roomRoleField,
+  roomStateField,
+  titleField,
+  toneField,
+} from './fields';
+import { countedPageSchema, limitOffsetQuerySchema, pageIndexQuerySchema } from './pagination';
+
+// ---- Rooms: /rooms/ and /rooms/{id}/ ----
+
+export const roomSchema = z.object({
+  id: idField,
+  title: z.string(),
+  description: z.string().nullable(),
+  languages: languagesField,
+  domain: domainField,
+  created: dateTimeField,
+  modified: dateTimeField,
+  state: roomStateField,
+  /** The reading user's role in the room. */
+  roomRole: roomRoleField,
+});
+export type Room = z.infer<typeof roomSchema>;
+
+const roomFields = z.object({
+  title: titleField,
+  description: descriptionField,
+  /** Absent on create: the server uses the creator's interface language. */
+  languages: languageSetField.optional(),
+  domain: domainField,
+});
+
+/** POST /rooms/ and PUT /rooms/{id}/: domain defaults to DEFAULT. */
+export const roomCreateRequestSchema = roomFields.extend({
+  domain: domainField.default('DEFAULT'),
+});
+export type RoomCreateRequest = z.infer<typeof roomCreateRequestSchema>;
+export const roomPutRequestSchema = roomCreateRequestSchema;
+export type RoomPutRequest = z.infer<typeof roomPutRequestSchema>;
+/** PATCH /rooms/{id}/: any subset; an absent domain stays as it is (no default here). */
+export const roomPatchRequestSchema = roomFields.partial();
+export type RoomPatchRequest = z.infer<typeof roomPatchRequestSchema>;
+
+/** GET /rooms/?limit=&offset= (home uses limit 5). */
+export const roomsQuerySchema = limitOffsetQuerySchema;
+export type RoomsQuery = z.infer<typeof roomsQuerySchema>;
+
+export const roomsPageSchema = countedPageSchema(roomSchema);
+export type RoomsPage = z.infer<typeof roomsPageSchema>;
+
+/** PUT and PATCH /rooms/{id}/state/ (OWNER only; allowed changes in ROOM_STATE_TRANSITIONS). */
+export const roomStateRequestSchema = z.object({ state: roomStateField });
+export type RoomStateRequest = z.infer<typeof roomStateRequestSchema>;
+
+// ---- Own participation: /rooms/{roomId}/participant/ ----
+
+export const participantSchema = z.object({
+  alias: z.string(),
+  roomRole: roomRoleField,
+  language: languageField,
+  /** LiveKit access token, issued only while the room is Live; otherwise null. */
+  lkToken: z.string().nullable(),
+  maleVoice: z.boolean(),
+  tone: toneField,
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+/**
+ * PUT /rooms/{roomId}/participant/. The spec's client also sends `roomRole`; the own role is not
+ * editable here, so that key is dropped.
+ */
+export const participantPutRequestSchema = z.object({
+  alias: aliasField,
+  language: languageField,
+  maleVoice: z.boolean(),
+  tone: toneField,
+});
+export type ParticipantPutRequest = z.infer<typeof participantPutRequestSchema>;
+/** PATCH /rooms/{roomId}/participant/. */
+export const participantPatchRequestSchema = participantPutRequestSchema.partial();
+export type ParticipantPatchRequest = z.infer<typeof participantPatchRequestSchema>;
+
+/**
+ * `?permanent=` of DELETE /rooms/{roomId}/participant/ (leave) and
+ * DELETE /rooms/{roomId}/participants/{id}/ (remove).
+ */
+export const participantDeleteQuerySchema = z.object({
+  permanent: queryBooleanField.default(false),
+});
+export type ParticipantDeleteQuery = z.infer<typeof participantDeleteQuerySchema>;
+
+// ---- Managing participants: /rooms/{roomId}/participants/ ----
+
+export const manageParticipantSchema = z.object({
+  id: idField,
+  /** The participant's account e-mail address. */
+  user: z.string(),
+  roomRole: roomRoleField,
+});
+export type ManageParticipant = z.infer<typeof manageParticipantSchema>;
+
+/** GET /rooms/{roomId}/participants/?pageIndex=&pageSize=&q= */
+export const participantsQuerySchema = pageIndexQuerySchema;
+export type ParticipantsQuery = z.infer<typeof participantsQuerySchema>;
+
+export const participantsPageSchema = countedPageSchema(manageParticipantSchema);
+export type ParticipantsPage = z.infer<typeof participantsPageSchema>;
+
+/** POST /rooms/{roomId}/participants/: `user` is the account's e-mail address. */
+export const participantAddRequestSchema = z.object({
+  user: emailField,
+  roomRole: roomRoleField,
+});
+export type ParticipantAddRequest = z.infer<typeof participantAddRequestSchema>;
+
+/** PUT/PATCH /rooms/{roomId}/participants/{id}/ (OWNER only; OWNER hands ownership over). */
+export const participantRoleRequestSchema = z.object({ roomRole: roomRoleField });
+export type ParticipantRoleRequest = z.infer<typeof participantRoleRequestSchema>;
+
+/** POST /rooms/{roomId}/participants/multi_delete/ */
+export const participantsMultiDeleteRequestSchema = z.object({
+  ids: idListField,
+  permanent: z.boolean().default(false),
+});
+export type ParticipantsMultiDeleteRequest = z.infer<typeof participantsMultiDeleteRequestSchema>;
+
+// ---- Segments: /rooms/{roomId}/segments/ ----
+
+/** The utterance as its speaker said it. */
+export const rawSegmentSchema = z.object({
+  id: idField,
+  language: languageField,
+  transcript: z.string(),
+  created: dateTimeField,
+});
+export type RawSegment = z.infer<typeof rawSegmentSchema>;
+
+/** The speaker of a segment as other participants see it. */
+export const segmentSpeakerSchema = z.object({
+  id: idField,
+  alias: z.string(),
+  language: languageField,
+  roomRole: roomRoleField,
+  tone: toneField,
+  maleVoice: z.boolean(),
+});
+export type SegmentSpeaker = z.infer<typeof segmentSpeakerSchema>;
+
+/**
+ * A segment rendered for the reading participant: `language`, `tone`, `transcript` and
+ * `audioFile` (a URL, null while not synthesised) are the rendering. `transcriptDiff` holds the
+ * words of the last edit: unchanged as they are, removed prefixed `-`, added prefixed `+`.
+ */
+export const segmentSchema = z.object({
+  id: idField,
+  audioFile: z.string().nullable(),
+  created: dateTimeField,
+  isMe: z.boolean(),
+  language: languageField,
+  rawSegment: rawSegmentSchema.nullable(),
+  speaker: segmentSpeakerSchema,
+  tone: toneField,
+  transcript: z.string(),
+  transcriptDiff: z.array(z.string()),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+/** GET /rooms/{roomId}/segments/?limit=&offset= (oldest first). */
+export const segmentsQuerySchema = limitOffsetQuerySchema;
+export type SegmentsQuery = z.infer<typeof segmentsQuerySchema>;
+
+export const segmentsPageSchema = countedPageSchema(segmentSchema);
+export type SegmentsPage = z.infer<typeof segmentsPageSchema>;
+
+/**
+ * PUT and PATCH /rooms/{roomId}/segments/{id}/: `tone` (of the reader's rendering) and/or
+ * `transcript` (speaker only), at least one of them.
+ */
+export const segmentUpdateRequestSchema = z
+  .object({
+    tone: toneField.optional(),
+    transcript: z.string().trim().min(1).max(LIMITS.transcriptMax).optional(),
+  })
+  .refine((body) => body.tone !== undefined || body.transcript !== undefined, {
+    message: 'Send tone, transcript or both.',
+  });
+export type SegmentUpdateRequest = z.infer<typeof segmentUpdateRequestSchema>;
+export const segmentPutRequestSchema = segmentUpdateRequestSchema;
+export type SegmentPutRequest = z.infer<typeof segmentPutRequestSchema>;
+export const segmentPatchRequestSchema = segmentUpdateRequestSchema;
+export type SegmentPatchRequest = z.infer<typeof segmentPatchRequestSchema>;
+
+/**
+ * Content types accepted for the multipart `audio` of POST /rooms/{roomId}/segments/, compared
+ * without parameters (`audio/webm;codecs=opus` is `audio/webm`).
+ */
+export const SEGMENT_AUDIO_MIME_TYPES = ['audio/webm', 'audio/ogg', 'audio/wav'] as const;
+export type SegmentAudioMimeType = (typeof SEGMENT_AUDIO_MIME_TYPES)[number];
