@@ -102,8 +102,7 @@ describe('registerRequestSchema', () => {
 
   it('requires a full name of at least one character', () => {
     expect(issuePaths(registerRequestSchema, { ...body, fullName: '   ' })).toEqual(['fullName']);
-    const { fullName: _omitted, ...withoutName } = body;
-    expect(issuePaths(registerRequestSchema, withoutName)).toEqual(['fullName']);
+    expect(issuePaths(registerRequestSchema, { ...body, fullName: undefined })).toEqual(['fullName']);
   });
 
   it('rejects a 129-character password on either field', () => {
@@ -168,8 +167,9 @@ describe('tokens', () => {
     };
     expect(tokenRefreshResponseSchema.parse(answer)).toEqual(answer);
     expect(tokenRefreshResponseSchema.parse({ ...answer, refresh: 'r2' }).refresh).toBe('r2');
-    const { refreshExpiration: _omitted, ...withoutRefreshExpiry } = answer;
-    expect(issuePaths(tokenRefreshResponseSchema, withoutRefreshExpiry)).toEqual(['refreshExpiration']);
+    expect(issuePaths(tokenRefreshResponseSchema, { ...answer, refreshExpiration: undefined })).toEqual([
+      'refreshExpiration',
+    ]);
   });
 
   it('verify requires a token', () => {

@@ -28,7 +28,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const logoutRequestSchema = z
   .object({ refresh: z.string().min(1).optional() })
-  .optional();
+  .nullish();
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 export const registerRequestSchema = z.object({
@@ -65,7 +65,7 @@ export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmReq
 /** Body may be empty: the client's own refresh relies on the HttpOnly cookie. */
 export const tokenRefreshRequestSchema = z
   .object({ refresh: z.string().min(1).optional() })
-  .optional();
+  .nullish();
 export type TokenRefreshRequest = z.infer<typeof tokenRefreshRequestSchema>;
 
 export const tokenRefreshResponseSchema = z.object({

@@ -50,6 +50,8 @@ export interface Config {
   dataDir: string;
   secretKey: string;
   databaseUrl: string | undefined;
+  /** Where PGlite keeps its files when DATABASE_URL is unset ('memory://' keeps none). */
+  pgliteDir: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -87,6 +89,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     secretKey: env.SECRET_KEY ?? readOrCreateSecret(dataDir),
     databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
