@@ -44,7 +44,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, null);
-    return parseJson(request, body, done);
+    return parseJson(request, body as string, done);
   });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });

@@ -179,7 +179,10 @@ export function installErrorHandling(
     if (served) return served;
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => known.find(method, path) !== null);
-    if (allowed.length > 0) {
+    // A route of the request's own method that found nothing (a missing file under /media/*) is
+    // a 404, not a 405; HEAD goes with GET.
+    const asked = (request.method === 'HEAD' ? 'GET' : request.method) as HTTPMethod;
+    if (allowed.length > 0 && !allowed.includes(asked)) {
       const error = clientError(405, 'method_not_allowed', 'methodNotAllowed', { method: request.method });
       Object.assign(error.headers, { allow: allowed.join(', ') });
       return sendError(reply, request, error);

@@ -33,15 +33,17 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     mode: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      // The link also goes in a header: the body may be quoted-printable and break long lines.
+      const headers: Record<string, string> = mail.link ? { 'X-Parla-Link': mail.link } : {};
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, headers });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, (info.message as Buffer).toString('utf8').replace(/\r\n/g, '\n'));
       options.log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'e-mail written to the outbox');
     },
   };
