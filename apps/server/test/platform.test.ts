@@ -267,9 +267,11 @@ describe('e-mail outbox (no SMTP_URL)', () => {
       });
       expect(registered.status).toBe(201);
 
+      // The e-mail is written in the background, just after the answer.
       const outbox = path.join(outboxServer.dataDir, 'outbox');
-      const files = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
-      expect(files).toHaveLength(1);
+      const emlFiles = async () => (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+      await expect.poll(emlFiles, { timeout: 5000 }).toHaveLength(1);
+      const files = await emlFiles();
       const raw = await readFile(path.join(outbox, files[0]!));
       const mail = await simpleParser(raw);
       const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;

@@ -54,13 +54,12 @@ export function createAccountsService(deps: AccountsDeps) {
     avatarImage: user.avatarKey ? storage.url(user.avatarKey) : null,
   });
 
-  /** A lost e-mail is logged, not fatal: the account is kept and resend / reset work. */
-  async function deliver(mail: Parameters<Mailer['send']>[0]) {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      log.error({ err: error, subject: mail.subject }, 'e-mail could not be sent');
-    }
+  /**
+   * Sends in the background: the answer must not wait for SMTP, or its timing would tell a known
+   * e-mail from an unknown one. A lost e-mail is logged, not fatal: resend and reset still work.
+   */
+  function deliver(mail: Parameters<Mailer['send']>[0]): void {
+    mailer.send(mail).catch((error: unknown) => log.error({ err: error, subject: mail.subject }, 'e-mail could not be sent'));
   }
 
   async function sendActivation(user: UserRow, lang: Language) {
@@ -72,7 +71,7 @@ export function createAccountsService(deps: AccountsDeps) {
       expiresAt: new Date(Date.now() + ACTIVATION_LIFETIME_MS),
     });
     const link = `${publicUrl}/signup/activation/${key}`;
-    await deliver({
+    deliver({
       to: user.email,
       subject: translate(lang, 'activationSubject'),
       text: translate(lang, 'activationBody', { name: user.fullName ?? user.email, link }),
@@ -89,7 +88,7 @@ export function createAccountsService(deps: AccountsDeps) {
       expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
     });
     const link = `${publicUrl}/password/reset/${encodeUid(user.id)}/${key}`;
-    await deliver({
+    deliver({
       to: user.email,
       subject: translate(lang, 'resetSubject'),
       text: translate(lang, 'resetBody', { name: user.fullName ?? user.email, link }),
@@ -125,7 +124,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!existing) return;
       if (!existing.emailVerified) return sendActivation(existing, lang);
       const link = `${publicUrl}/password/reset`;
-      await deliver({
+      deliver({
         to: existing.email,
         subject: translate(lang, 'alreadyRegisteredSubject'),
         text: translate(lang, 'alreadyRegisteredBody', { name: existing.fullName ?? existing.email, link }),
