@@ -21,6 +21,7 @@ import { createDiskStorage } from './core/storage';
 import { validatorCompiler } from './core/validation';
 import { accountsRoutes } from './features/accounts/routes';
 import { createAccountsRepository } from './features/accounts/repository';
+import { roomsRoutes } from './features/rooms/routes';
 import { speechRoutes } from './features/speech/routes';
 import { statusRoutes } from './features/status/routes';
 
@@ -99,5 +100,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(async (scope) => statusRoutes(scope, ctx));
   await app.register(async (scope) => speechRoutes(scope));
   await app.register(async (scope) => accountsRoutes(scope, ctx));
+  await app.register(async (scope) => roomsRoutes(scope, ctx));
   return app;
 }

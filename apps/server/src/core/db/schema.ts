@@ -55,3 +55,37 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`)],
 );
+
+/** A live room (voice/video call). State codes 3001 Start, 3002 Live, 3003 End. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    languages: text('languages').array().notNull(),
+    domain: text('domain').notNull().default('DEFAULT'),
+    state: integer('state').notNull().default(3001),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rooms_modified_idx').on(t.modifiedAt)],
+);
+
+/** A user's place in a room; `leftAt` marks one who left or was removed (history kept). */
+export const roomParticipants = pgTable(
+  'room_participants',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roomRole: integer('room_role').notNull(),
+    alias: text('alias').notNull(),
+    language: text('language').notNull(),
+    maleVoice: boolean('male_voice').notNull().default(false),
+    tone: text('tone').notNull().default('DEFAULT'),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('room_participants_room_user_key').on(t.roomId, t.userId), index('room_participants_user_idx').on(t.userId)],
+);
