@@ -1,35 +1,26 @@
-// Placeholder shell until the web client lands: shows that the server and its API answer.
-import { StrictMode, useEffect, useState } from 'react';
+// Entry: translations first (nothing renders before them), then the app.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { StatusResponse } from '@parla/contract/status';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { queryClient, router } from './app/router';
+import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
+import { toastSettings } from './lib/toast';
+import { installZodMessages } from './lib/zod-i18n';
 import './styles.css';
 
-function App() {
-  const [status, setStatus] = useState<StatusResponse | 'error' | null>(null);
-  useEffect(() => {
-    fetch('/api/status/')
-      .then((response) => response.json() as Promise<StatusResponse>)
-      .then(setStatus)
-      .catch(() => setStatus('error'));
-  }, []);
-  return (
-    <main className="placeholder">
-      <h1>Parla</h1>
-      <p>Group chats and live rooms where everyone reads and hears everyone in their own language and tone.</p>
-      <p role="status">
-        {status === null && 'Checking the server…'}
-        {status === 'error' && 'The server does not answer.'}
-        {status && status !== 'error' && `Server ${status.status}, version ${status.version}.`}
-      </p>
-      <p>
-        The API is documented at <a href="/api/docs">/api/docs</a>.
-      </p>
-    </main>
-  );
-}
+registerServiceWorker();
+installZodMessages();
+await initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastContainer {...toastSettings} />
+    </QueryClientProvider>
   </StrictMode>,
 );

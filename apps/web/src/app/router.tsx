@@ -1,0 +1,129 @@
+// Every route of the spec (plus the password-reset pages), each page loaded on demand, with the
+// spec's pending and preload timings and the wrong-side redirects of product.md.
+import { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AppChrome } from '../components/app-chrome';
+import { OfflineBanner } from '../components/offline-banner';
+import { ErrorScreen, NotFound, PendingScreen } from '../components/screens';
+import { isSignedIn } from '../lib/stores';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { gcTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: () => (
+    <>
+      <OfflineBanner />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFound,
+  errorComponent: ({ error }) => <ErrorScreen error={error} />,
+});
+
+/** Public pages are for signed-out visitors; a signed-in one goes home. */
+const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  beforeLoad: () => {
+    if (isSignedIn()) throw redirect({ to: '/' });
+  },
+});
+
+/** Protected pages send a signed-out visitor to sign in, and back here afterwards. */
+const requireSignIn = ({ location }: { location: { href: string } }) => {
+  if (!isSignedIn()) throw redirect({ to: '/signin', search: { access: location.href } });
+};
+
+const protectedLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'protected',
+  beforeLoad: requireSignIn,
+  component: () => (
+    <AppChrome>
+      <Outlet />
+    </AppChrome>
+  ),
+});
+
+const fullScreenLayout = createRoute({ getParentRoute: () => rootRoute, id: 'fullscreen', beforeLoad: requireSignIn });
+
+const signinSearch = z.object({ access: z.string().optional().catch(undefined) });
+
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) => lazyRouteComponent(load, name);
+
+const routes = {
+  signin: createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/signin',
+    validateSearch: signinSearch,
+    component: page(() => import('../features/auth/sign-in-page'), 'SignInPage'),
+  }),
+  signup: createRoute({ getParentRoute: () => publicLayout, path: '/signup', component: page(() => import('../features/auth/sign-up-page'), 'SignUpPage') }),
+  resend: createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/signup/resend-activation',
+    component: page(() => import('../features/auth/resend-activation-page'), 'ResendActivationPage'),
+  }),
+  activation: createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/signup/activation/$activationKey',
+    component: page(() => import('../features/auth/activation-page'), 'ActivationPage'),
+  }),
+  resetRequest: createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/password/reset',
+    component: page(() => import('../features/auth/password-reset-page'), 'PasswordResetRequestPage'),
+  }),
+  resetConfirm: createRoute({
+    getParentRoute: () => publicLayout,
+    path: '/password/reset/$uid/$token',
+    component: page(() => import('../features/auth/password-reset-page'), 'PasswordResetConfirmPage'),
+  }),
+  home: createRoute({ getParentRoute: () => protectedLayout, path: '/', component: page(() => import('../features/home/home-page'), 'HomePage') }),
+  user: createRoute({ getParentRoute: () => protectedLayout, path: '/user', component: page(() => import('../features/profile/profile-page'), 'ProfilePage') }),
+  rooms: createRoute({ getParentRoute: () => protectedLayout, path: '/room', component: page(() => import('../features/rooms/rooms-page'), 'RoomsPage') }),
+  room: createRoute({
+    getParentRoute: () => protectedLayout,
+    path: '/room/$roomId',
+    component: page(() => import('../features/rooms/rooms-page'), 'RoomPage'),
+  }),
+  chats: createRoute({ getParentRoute: () => protectedLayout, path: '/chat', component: page(() => import('../features/chats/chats-page'), 'ChatsPage') }),
+  chat: createRoute({
+    getParentRoute: () => protectedLayout,
+    path: '/chat/$chatId',
+    component: page(() => import('../features/chats/chats-page'), 'ChatPage'),
+  }),
+  call: createRoute({
+    getParentRoute: () => fullScreenLayout,
+    path: '/room/$roomId/connect',
+    component: page(() => import('../features/call/call-page'), 'CallPage'),
+  }),
+};
+
+const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren([routes.signin, routes.signup, routes.resend, routes.activation, routes.resetRequest, routes.resetConfirm]),
+  protectedLayout.addChildren([routes.home, routes.user, routes.rooms, routes.room, routes.chats, routes.chat]),
+  fullScreenLayout.addChildren([routes.call]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPendingMs: 1000,
+  defaultPendingMinMs: 500,
+  defaultPreload: 'intent',
+  defaultPreloadDelay: 50,
+  defaultPreloadStaleTime: 30_000,
+  defaultPendingComponent: PendingScreen,
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

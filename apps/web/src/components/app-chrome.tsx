@@ -1,0 +1,41 @@
+// Navigation chrome of the protected pages: home, chats, rooms, profile, language switch.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
+import { ChatIcon, HomeIcon, RoomIcon, UserIcon } from './icons';
+import { LanguageSelect } from './language-select';
+
+export function AppChrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const links = [
+    { to: '/', label: t('nav.home'), icon: <HomeIcon />, exact: true },
+    { to: '/chat', label: t('nav.chats'), icon: <ChatIcon />, exact: false },
+    { to: '/room', label: t('nav.rooms'), icon: <RoomIcon />, exact: false },
+    { to: '/user', label: t('nav.profile'), icon: <UserIcon />, exact: false },
+  ] as const;
+  return (
+    <div className="chrome">
+      <a href="#content" className="skip-link">
+        {t('nav.skip')}
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand" aria-label="Parla">
+          <span className="brand-mark" aria-hidden="true">P</span>
+          <span className="brand-name">Parla</span>
+        </Link>
+        <nav aria-label={t('nav.label')} className="nav">
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className="nav-link" activeProps={{ className: 'nav-link active', 'aria-current': 'page' }} activeOptions={{ exact: link.exact }}>
+              {link.icon}
+              <span>{link.label}</span>
+            </Link>
+          ))}
+        </nav>
+        <LanguageSelect compact />
+      </header>
+      <div id="content" className="content" tabIndex={-1}>
+        {children}
+      </div>
+    </div>
+  );
+}

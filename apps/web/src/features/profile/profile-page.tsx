@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema, type PasswordChangeRequest } from '@parla/contract/accounts';
+import { LIMITS } from '@parla/contract/constants';
+import { LanguageSelect } from '../../components/language-select';
+import { UserIcon } from '../../components/icons';
+import { Button, Card, FormError, Spinner, TextField } from '../../components/ui';
+import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
+import { showServerErrors } from '../../lib/forms';
+import { notify } from '../../lib/toast';
+import { changePassword, signOut, updateProfile } from './api';
+
+const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
+const profileSchema = userUpdateFieldsSchema.pick({ fullName: true });
+type ProfileValues = z.infer<typeof profileSchema>;
+const passwordSchema = passwordChangeRequestSchema.refine((v) => v.newPassword1 === v.newPassword2, {
+  message: 'form:passwordMismatch',
+  path: ['newPassword2'],
+});
+
+export function ProfilePage() {
+  const { t } = useTranslation(['translation', 'form']);
+  const user = useCurrentUser();
+  return (
+    <main className="page">
+      <h1>{t('profile.title')}</h1>
+      {user.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : user.isError ? (
+        <Card>
+          <p>{t('profile.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void user.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Card>
+      ) : (
+        <div className="profile-grid">
+          <ProfileForm fullName={user.data.fullName ?? ''} email={user.data.email} avatarImage={user.data.avatarImage} />
+          <div className="stack">
+            <Card>
+              <h2>{t('profile.languageTitle')}</h2>
+              <LanguageSelect label={t('language.interface')} />
+            </Card>
+            <PasswordForm />
+            <SignOutCard />
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function ProfileForm({ fullName, email, avatarImage }: { fullName: string; email: string; avatarImage: string | null }) {
+  const { t } = useTranslation(['translation', 'form']);
+  const queryClient = useQueryClient();
+  const [avatar, setAvatar] = useState<File | undefined>();
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: { fullName } });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!avatar) return setPreview(null);
+    const url = URL.createObjectURL(avatar);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [avatar]);
+
+  const pick = (file: File | undefined) => {
+    setAvatarError(undefined);
+    if (file && file.size > LIMITS.avatarMaxBytes) {
+      setAvatarError(t('form:avatarTooLarge', { max: LIMITS.avatarMaxBytes / 1024 / 1024 }));
+      return setAvatar(undefined);
+    }
+    setAvatar(file);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProgress(avatar ? 0 : null);
+    try {
+      const updated = await updateProfile({ fullName: values.fullName, avatar }, setProgress);
+      if (updated) {
+        queryClient.setQueryData(currentUserQuery.queryKey, updated);
+        setAvatar(undefined);
+        notify.success(t('profile.saved'));
+      }
+    } catch (error) {
+      if (showServerErrors(error, form.setError, ['fullName'])) {
+        const fields = (error as { fields: Record<string, string> }).fields;
+        if (fields['avatarImage']) setAvatarError(fields['avatarImage']);
+      }
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const shown = preview ?? avatarImage;
+  return (
+    <Card>
+      <h2>{t('profile.detailsTitle')}</h2>
+      <form onSubmit={onSubmit} noValidate aria-label={t('profile.detailsTitle')} className="stack">
+        <div className="avatar-row">
+          <div className="avatar avatar-large">
+            {shown ? <img src={shown} alt={preview ? t('profile.avatarPreview') : t('profile.avatarAlt')} width={96} height={96} /> : <UserIcon width={40} height={40} />}
+          </div>
+          <div className="field">
+            <label htmlFor="avatar-input">{t('form:avatar')}</label>
+            <input
+              id="avatar-input"
+              type="file"
+              accept={ACCEPT}
+              aria-describedby="avatar-hint"
+              aria-invalid={avatarError ? true : undefined}
+              onChange={(event) => pick(event.target.files?.[0])}
+            />
+            <p id="avatar-hint" className="field-hint">
+              {t('form:avatarHint')}
+            </p>
+            {avatarError && (
+              <p className="field-error" role="alert">
+                {avatarError}
+              </p>
+            )}
+          </div>
+        </div>
+        {progress !== null && (
+          <progress max={1} value={progress} aria-label={t('profile.uploading')}>
+            {Math.round(progress * 100)}%
+          </progress>
+        )}
+        <TextField label={t('form:email')} value={email} readOnly disabled />
+        <TextField label={t('form:fullName')} autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
+        <FormError message={errors.root?.form?.message} />
+        <Button type="submit" busy={isSubmitting}>
+          {t('common.save')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation(['translation', 'form']);
+  const form = useForm<PasswordChangeRequest>({ resolver: zodResolver(passwordSchema), defaultValues: { newPassword1: '', newPassword2: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (await changePassword(values)) {
+        form.reset();
+        notify.success(t('profile.passwordChanged'));
+      }
+    } catch (error) {
+      showServerErrors(error, form.setError, ['newPassword1', 'newPassword2']);
+    }
+  });
+  return (
+    <Card>
+      <h2>{t('profile.passwordTitle')}</h2>
+      <form onSubmit={onSubmit} noValidate aria-label={t('profile.passwordTitle')} className="stack">
+        <TextField label={t('form:newPassword')} type="password" autoComplete="new-password" hint={t('form:passwordHint')} error={errors.newPassword1?.message} {...form.register('newPassword1')} />
+        <TextField label={t('form:repeatPassword')} type="password" autoComplete="new-password" error={errors.newPassword2?.message} {...form.register('newPassword2')} />
+        <FormError message={errors.root?.form?.message} />
+        <Button type="submit" variant="secondary" busy={isSubmitting}>
+          {t('profile.changePassword')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SignOutCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+    } finally {
+      queryClient.clear();
+      await navigate({ to: '/signin', search: { access: undefined }, replace: true });
+    }
+  };
+  return (
+    <Card>
+      <h2>{t('profile.sessionTitle')}</h2>
+      <Button variant="danger" busy={busy} onClick={() => void onClick()}>
+        {t('profile.signOut')}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+// The signed-in user, shared by the home and profile screens.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '@parla/contract/accounts';
+import { fetchOrThrow } from './api';
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['accounts', 'user'],
+  queryFn: () => fetchOrThrow<User>({ method: 'GET', url: '/api/accounts/user/' }),
+  staleTime: 60_000,
+});
+
+export const useCurrentUser = () => useQuery(currentUserQuery);
