@@ -89,13 +89,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   installErrorHandling(app, (request, reply) => {
-    // Client routes (/signin, /room/1, ...) get the single-page app; /api and /media never do.
-    if (!hasWeb || request.method !== 'GET' || /^\/(api|media)(\/|$)/.test(request.url)) return undefined;
+    // Client routes (/signin, /room/1, ...) get the single-page app; /api, /media and missing
+    // files (a path with an extension) never do.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (!hasWeb || request.method !== 'GET' || /^\/(api|media)(\/|$)/.test(pathname) || /\.\w+$/.test(pathname)) return undefined;
     return reply.type('text/html').sendFile('index.html', config.webDistDir);
   });
 
   await app.register(fastifyStatic, { root: ctx.storage.root, prefix: '/media/', decorateReply: false, index: false });
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/' });
 
   await app.register(async (scope) => statusRoutes(scope, ctx));
   await app.register(async (scope) => speechRoutes(scope));

@@ -23,7 +23,8 @@ beforeAll(async () => {
         const status = statuses[Math.min(times.length - 1, statuses.length - 1)]!;
         if (path.includes('/it/')) {
           res.writeHead(200, { 'content-type': 'application/json' });
-          return res.end('{ not json');
+          res.end('{ not json');
+          return;
         }
         json(res, status, status === 200 ? { hello: 'Hello' } : { error: true });
       },

@@ -156,6 +156,8 @@ export function installErrorHandling(
 ): void {
   const known = FindMyWay();
   app.addHook('onRoute', (route) => {
+    // Catch-all file routes (web client, media) say nothing about which methods a path allows.
+    if (route.url.includes('*')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (METHODS.includes(method as HTTPMethod) && !known.hasRoute(method as HTTPMethod, route.url)) {

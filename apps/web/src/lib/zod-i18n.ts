@@ -27,6 +27,7 @@ export function zodMessage(issue: Issue): string {
       return t(`too_big.${origin}`, { maximum: Number(issue.maximum), count: Number(issue.maximum) });
     }
     case 'invalid_format':
+      if (issue.input === '') return t('required');
       return issue.format === 'email' ? t('invalid_string.email') : t('invalid_string.generic');
     case 'invalid_value':
       return t('invalid_enum_value', { options: issue.values.map(String).join(', ') });

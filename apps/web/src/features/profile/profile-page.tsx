@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema, type PasswordChangeRequest } from '@parla/contract/accounts';
 import { LIMITS } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
