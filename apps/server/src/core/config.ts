@@ -22,6 +22,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Parla <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per window, per key; `0` turns a limit off. Window in seconds. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).default(10),
@@ -57,6 +59,7 @@ export interface Config {
   mailFrom: string;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
   rateLimits: {
     windowMs: number;
     login: number;
@@ -95,6 +98,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
       login: env.RATE_LIMIT_LOGIN,
