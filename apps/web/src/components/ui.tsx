@@ -79,3 +79,15 @@ export function AuthFrame({ title, intro, children, footer }: { title: string; i
     </main>
   );
 }
+
+/** What a screen shows when its data could not be loaded: the reason and a retry button. */
+export function LoadFailed({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <Card>
+      <p>{message}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {retryLabel}
+      </Button>
+    </Card>
+  );
+}

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, ROOM_ROLE } from '@parla/contract/constants';
+import { LIMITS } from '@parla/contract/constants';
 import type { RoomsPage } from '@parla/contract/rooms';
-import { ChevronIcon, CrownIcon, GlobeIcon, UsersIcon } from '../../components/icons';
-import { Button, Card } from '../../components/ui';
+import { GlobeIcon, UsersIcon } from '../../components/icons';
+import { RoomList } from '../../components/room-list';
+import { Card, LoadFailed } from '../../components/ui';
 import { fetchOrThrow } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 
@@ -45,12 +46,7 @@ function RecentRooms() {
           ))}
         </ul>
       ) : rooms.isError ? (
-        <Card>
-          <p>{t('home.roomsFailed')}</p>
-          <Button variant="secondary" onClick={() => void rooms.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Card>
+        <LoadFailed message={t('home.roomsFailed')} retryLabel={t('common.retry')} onRetry={() => void rooms.refetch()} />
       ) : rooms.data.results.length === 0 ? (
         <Card className="empty-state">
           <UsersIcon width={32} height={32} />
@@ -60,17 +56,7 @@ function RecentRooms() {
           </Link>
         </Card>
       ) : (
-        <ul className="room-list">
-          {rooms.data.results.map((room) => (
-            <li key={room.id}>
-              <Link to="/room/$roomId" params={{ roomId: String(room.id) }} className="room-card">
-                {room.roomRole === ROOM_ROLE.OWNER ? <CrownIcon title={t('rooms.owner')} /> : <UsersIcon title={t('rooms.member')} />}
-                <span className="room-title">{room.title}</span>
-                <ChevronIcon className="chevron" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <RoomList rooms={rooms.data.results} />
       )}
     </section>
   );

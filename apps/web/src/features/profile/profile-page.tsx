@@ -9,7 +9,7 @@ import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema, ty
 import { LIMITS } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
 import { UserIcon } from '../../components/icons';
-import { Button, Card, FormError, Spinner, TextField } from '../../components/ui';
+import { Button, Card, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
 import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
@@ -32,12 +32,7 @@ export function ProfilePage() {
       {user.isPending ? (
         <Spinner label={t('common.loading')} />
       ) : user.isError ? (
-        <Card>
-          <p>{t('profile.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void user.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Card>
+        <LoadFailed message={t('profile.loadFailed')} retryLabel={t('common.retry')} onRetry={() => void user.refetch()} />
       ) : (
         <div className="profile-grid">
           <ProfileForm fullName={user.data.fullName ?? ''} email={user.data.email} avatarImage={user.data.avatarImage} />

@@ -3,10 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ROOM_ROLE } from '@parla/contract/constants';
 import type { RoomsPage as RoomsPageBody } from '@parla/contract/rooms';
-import { ChevronIcon, CrownIcon, UsersIcon } from '../../components/icons';
-import { Button, Card, Spinner } from '../../components/ui';
+import { UsersIcon } from '../../components/icons';
+import { RoomList } from '../../components/room-list';
+import { Card, LoadFailed, Spinner } from '../../components/ui';
 import { fetchOrThrow } from '../../lib/api';
 
 export function RoomsPage() {
@@ -22,29 +22,14 @@ export function RoomsPage() {
       {rooms.isPending ? (
         <Spinner label={t('common.loading')} />
       ) : rooms.isError ? (
-        <Card>
-          <p>{t('home.roomsFailed')}</p>
-          <Button variant="secondary" onClick={() => void rooms.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Card>
+        <LoadFailed message={t('home.roomsFailed')} retryLabel={t('common.retry')} onRetry={() => void rooms.refetch()} />
       ) : rooms.data.results.length === 0 ? (
         <Card className="empty-state">
           <UsersIcon width={32} height={32} />
           <p>{t('rooms.empty')}</p>
         </Card>
       ) : (
-        <ul className="room-list">
-          {rooms.data.results.map((room) => (
-            <li key={room.id}>
-              <Link to="/room/$roomId" params={{ roomId: String(room.id) }} className="room-card">
-                {room.roomRole === ROOM_ROLE.OWNER ? <CrownIcon title={t('rooms.owner')} /> : <UsersIcon title={t('rooms.member')} />}
-                <span className="room-title">{room.title}</span>
-                <ChevronIcon className="chevron" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <RoomList rooms={rooms.data.results} />
       )}
     </main>
   );
