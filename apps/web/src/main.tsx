@@ -3,12 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { queryClient, router } from './app/router';
+import { Toasts } from './components/toasts';
 import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
-import { toastSettings } from './lib/toast';
 import { installZodMessages } from './lib/zod-i18n';
 import './styles.css';
 
@@ -20,7 +18,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer {...toastSettings} />
+      <Toasts />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,10 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { ToastContainer, toast } from 'react-toastify';
+import { toast } from 'react-toastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_MESSAGE, FieldErrors, classifyError } from '../src/lib/error-catalogue';
 import { createHttp } from '../src/lib/http';
 import { useTokenStore } from '../src/lib/stores';
+import ToastHost from '../src/components/toast-host';
 import { toastSettings } from '../src/lib/toast';
 import { json, startApi } from './fake-api';
 
@@ -70,7 +71,7 @@ describe('through the HTTP client', () => {
   afterAll(() => api.close());
   beforeEach(() => {
     useTokenStore.setState({ accessExpiration: Date.now() + 60_000, refreshExpiration: Date.now() + 600_000 });
-    render(<ToastContainer {...toastSettings} />);
+    render(<ToastHost />);
   });
 
   const client = () => {
