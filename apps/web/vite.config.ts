@@ -8,6 +8,7 @@ export default defineConfig({
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
+      // Registered by src/lib/service-worker.ts (no workbox-window in the page).
       injectRegister: false,
       manifest: {
         name: 'Parla',

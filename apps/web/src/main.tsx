@@ -1,9 +1,8 @@
 // Entry: translations first (nothing renders before them), then the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { queryClient, router } from './app/router';
+import { router } from './app/router';
 import { Toasts } from './components/toasts';
 import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
@@ -16,9 +15,7 @@ await initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toasts />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
+    <Toasts />
   </StrictMode>,
 );

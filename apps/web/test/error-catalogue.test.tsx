@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { toast } from 'react-toastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FALLBACK_MESSAGE, FieldErrors, classifyError } from '../src/lib/error-catalogue';
+import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from '../src/lib/error-catalogue';
 import { createHttp } from '../src/lib/http';
 import { useTokenStore } from '../src/lib/stores';
 import ToastHost from '../src/components/toast-host';
@@ -14,13 +13,12 @@ const body = (type: string, errors: { attr: string | null; detail: string; code?
   errors: errors.map((e) => ({ code: e.code ?? 'invalid', ...e })),
 });
 
-const axiosError = (status: number, data: unknown) =>
-  new AxiosError('failed', 'ERR', undefined, undefined, { status, data, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } });
+const httpError = (status: number, data: unknown) => new HttpError(status, data);
 
 describe('classifyError', () => {
   it('hands field errors to the form, with non-field ones under "form" and in a toast', () => {
     const outcome = classifyError(
-      axiosError(400, body('validation_error', [
+      httpError(400, body('validation_error', [
         { attr: 'email', detail: 'Enter a valid e-mail address.' },
         { attr: 'non_field_errors', detail: 'First.' },
         { attr: 'non_field_errors', detail: 'Second.' },
@@ -31,13 +29,13 @@ describe('classifyError', () => {
   });
 
   it('keeps field errors without a toast when there is no non-field error', () => {
-    const outcome = classifyError(axiosError(400, body('validation_error', [{ attr: 'title', detail: 'Required' }])), false);
+    const outcome = classifyError(httpError(400, body('validation_error', [{ attr: 'title', detail: 'Required' }])), false);
     expect(outcome).toEqual(expect.objectContaining({ kind: 'fields', fields: { title: 'Required' } }));
     expect(outcome).not.toHaveProperty('toast');
   });
 
   it.each([401, 403, 404, 405, 429, 500])('toasts the joined details of a handled %i', (status) => {
-    const outcome = classifyError(axiosError(status, body(status === 500 ? 'server_error' : 'client_error', [
+    const outcome = classifyError(httpError(status, body(status === 500 ? 'server_error' : 'client_error', [
       { attr: null, detail: 'One.' },
       { attr: null, detail: 'Two.' },
     ])), false);
@@ -45,12 +43,13 @@ describe('classifyError', () => {
   });
 
   it('toasts a {detail}-only body', () => {
-    expect(classifyError(axiosError(403, { detail: 'Nope.' }), false)).toEqual({ kind: 'toast', message: 'Nope.' });
+    expect(classifyError(httpError(403, { detail: 'Nope.' }), false)).toEqual({ kind: 'toast', message: 'Nope.' });
   });
 
   it('falls back for unlisted statuses and for no response', () => {
-    expect(classifyError(axiosError(502, body('server_error', [{ attr: null, detail: 'x' }])), false)).toEqual({ kind: 'fallback' });
-    expect(classifyError(new AxiosError('Network Error', 'ERR_NETWORK'), false)).toEqual({ kind: 'fallback' });
+    expect(classifyError(httpError(502, body('server_error', [{ attr: null, detail: 'x' }])), false)).toEqual({ kind: 'fallback' });
+    expect(classifyError(new HttpError(undefined, undefined), false)).toEqual({ kind: 'fallback' });
+    expect(classifyError(new TypeError('failed to fetch'), false)).toEqual({ kind: 'fallback' });
   });
 
   it('stays silent for a cancelled request', () => {
@@ -76,8 +75,7 @@ describe('through the HTTP client', () => {
 
   const client = () => {
     const http = createHttp(api.url);
-    http.defaults.adapter = 'http';
-    return http;
+    return { get: (url: string) => http.request({ url }) };
   };
 
   it('rejects with the field errors and toasts the non-field ones', async () => {

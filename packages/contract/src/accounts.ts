@@ -1,19 +1,19 @@
 // /api/accounts/* bodies (spec section 7, product.md "Accounts and session").
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './constants';
 import { dateTimeField, emailField, idField, passwordField } from './fields';
 
 export const userSchema = z.object({
   id: idField,
   email: z.string(),
-  fullName: z.string().nullable(),
-  avatarImage: z.string().nullable(),
+  fullName: z.nullable(z.string()),
+  avatarImage: z.nullable(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string().min(1).max(LIMITS.passwordMax),
+  password: z.string().check(z.minLength(1), z.maxLength(LIMITS.passwordMax)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -26,23 +26,23 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const logoutRequestSchema = z
-  .object({ refresh: z.string().min(1).optional() })
-  .nullish();
+export const logoutRequestSchema = z.nullish(
+  z.object({ refresh: z.optional(z.string().check(z.minLength(1))) }),
+);
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 
 export const registerRequestSchema = z.object({
   email: emailField,
   password1: passwordField,
   password2: passwordField,
-  fullName: z.string().trim().min(1).max(LIMITS.fullNameMax),
+  fullName: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fullNameMax)),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const resendEmailRequestSchema = z.object({ email: emailField });
 export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;
 
-export const verifyEmailRequestSchema = z.object({ key: z.string().min(1).max(255) });
+export const verifyEmailRequestSchema = z.object({ key: z.string().check(z.minLength(1), z.maxLength(255)) });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
 export const passwordChangeRequestSchema = z.object({
@@ -57,15 +57,15 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export const passwordResetConfirmRequestSchema = z.object({
   newPassword1: passwordField,
   newPassword2: passwordField,
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(255),
+  uid: z.string().check(z.minLength(1), z.maxLength(64)),
+  token: z.string().check(z.minLength(1), z.maxLength(255)),
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;
 
 /** Body may be empty: the client's own refresh relies on the HttpOnly cookie. */
-export const tokenRefreshRequestSchema = z
-  .object({ refresh: z.string().min(1).optional() })
-  .nullish();
+export const tokenRefreshRequestSchema = z.nullish(
+  z.object({ refresh: z.optional(z.string().check(z.minLength(1))) }),
+);
 export type TokenRefreshRequest = z.infer<typeof tokenRefreshRequestSchema>;
 
 export const tokenRefreshResponseSchema = z.object({
@@ -73,11 +73,11 @@ export const tokenRefreshResponseSchema = z.object({
   accessExpiration: dateTimeField,
   refreshExpiration: dateTimeField,
   /** Present only when the refresh token came in the body. */
-  refresh: z.string().optional(),
+  refresh: z.optional(z.string()),
 });
 export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
 
-export const tokenVerifyRequestSchema = z.object({ token: z.string().min(1) });
+export const tokenVerifyRequestSchema = z.object({ token: z.string().check(z.minLength(1)) });
 export type TokenVerifyRequest = z.infer<typeof tokenVerifyRequestSchema>;
 
 /**
@@ -85,8 +85,8 @@ export type TokenVerifyRequest = z.infer<typeof tokenVerifyRequestSchema>;
  * multipart file; sending it empty (or null in JSON) removes the avatar.
  */
 export const userUpdateFieldsSchema = z.object({
-  fullName: z.string().trim().min(1).max(LIMITS.fullNameMax),
-  avatarImage: z.null().or(z.literal('')).optional(),
+  fullName: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fullNameMax)),
+  avatarImage: z.optional(z.union([z.null(), z.literal('')])),
 });
 export type UserUpdateFields = z.infer<typeof userUpdateFieldsSchema>;
 

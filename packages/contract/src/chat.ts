@@ -1,6 +1,6 @@
 // /api/chat/* bodies and queries (spec sections 3, 5 and 7 "Chat"; product.md "Roles and
 // permissions", "Chats and messages").
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './constants';
 import {
   chatRoleField,
@@ -26,7 +26,7 @@ import { cursorPageSchema, countedPageSchema, pageIndexQuerySchema } from './pag
 export const groupChatSchema = z.object({
   id: idField,
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   languages: languagesField,
   created: dateTimeField,
   /** Moves on every new message; the chat list is ordered by it, newest first. */
@@ -38,7 +38,7 @@ const chatFields = {
   title: titleField,
   description: descriptionField,
   /** Absent on create: the server uses the creator's interface language. */
-  languages: languageSetField.optional(),
+  languages: z.optional(languageSetField),
 };
 
 /** POST /chat/ and PUT /chat/{id}/. */
@@ -47,12 +47,12 @@ export type ChatCreateRequest = z.infer<typeof chatCreateRequestSchema>;
 export const chatPutRequestSchema = chatCreateRequestSchema;
 export type ChatPutRequest = z.infer<typeof chatPutRequestSchema>;
 /** PATCH /chat/{id}/: any subset of the fields. */
-export const chatPatchRequestSchema = chatCreateRequestSchema.partial();
+export const chatPatchRequestSchema = z.partial(chatCreateRequestSchema);
 export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
 
 /** GET /chat/?lastModified=&limit=: chats modified before lastModified, newest first. */
 export const chatListQuerySchema = z.object({
-  lastModified: dateTimeField.optional(),
+  lastModified: z.optional(dateTimeField),
   limit: limitQueryField,
 });
 export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
@@ -63,7 +63,7 @@ export type ChatListPage = z.infer<typeof chatListPageSchema>;
 // ---- Own membership: /chat/{groupChatId}/member/ ----
 
 export const chatMemberSchema = z.object({
-  lastReadMessage: z.number().int().nullable(),
+  lastReadMessage: z.nullable(z.int()),
   nickName: z.string(),
   language: languageField,
   chatRole: chatRoleField,
@@ -79,11 +79,11 @@ export const chatMemberPutRequestSchema = z.object({
   nickName: nickNameField,
   language: languageField,
   tone: toneField,
-  lastReadMessage: idField.optional(),
+  lastReadMessage: z.optional(idField),
 });
 export type ChatMemberPutRequest = z.infer<typeof chatMemberPutRequestSchema>;
 /** PATCH /chat/{groupChatId}/member/. */
-export const chatMemberPatchRequestSchema = chatMemberPutRequestSchema.partial();
+export const chatMemberPatchRequestSchema = z.partial(chatMemberPutRequestSchema);
 export type ChatMemberPatchRequest = z.infer<typeof chatMemberPatchRequestSchema>;
 
 /**
@@ -91,7 +91,7 @@ export type ChatMemberPatchRequest = z.infer<typeof chatMemberPatchRequestSchema
  * DELETE /chat/{groupChatId}/members/{id}/ (remove). Without it the row is kept, marked left.
  */
 export const chatMemberDeleteQuerySchema = z.object({
-  permanent: queryBooleanField.default(false),
+  permanent: z._default(queryBooleanField, false),
 });
 export type ChatMemberDeleteQuery = z.infer<typeof chatMemberDeleteQuerySchema>;
 
@@ -126,7 +126,7 @@ export type ChatMemberRoleRequest = z.infer<typeof chatMemberRoleRequestSchema>;
 /** POST /chat/{groupChatId}/members/multi_delete/ */
 export const chatMembersMultiDeleteRequestSchema = z.object({
   ids: idListField,
-  permanent: z.boolean().default(false),
+  permanent: z._default(z.boolean(), false),
 });
 export type ChatMembersMultiDeleteRequest = z.infer<typeof chatMembersMultiDeleteRequestSchema>;
 
@@ -148,7 +148,7 @@ export const chatMessageSenderSchema = z.object({
   language: languageField,
   chatRole: chatRoleField,
   tone: toneField,
-  avatarImage: z.string().nullable(),
+  avatarImage: z.nullable(z.string()),
 });
 export type ChatMessageSender = z.infer<typeof chatMessageSenderSchema>;
 
@@ -161,7 +161,7 @@ export const chatMessageSchema = z.object({
   created: dateTimeField,
   isMe: z.boolean(),
   language: languageField,
-  rawMessage: rawMessageSchema.nullable(),
+  rawMessage: z.nullable(rawMessageSchema),
   sender: chatMessageSenderSchema,
   tone: toneField,
   content: z.string(),
@@ -171,19 +171,19 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 /** GET /chat/{groupChatId}/messages/?limit=&toId=: newest first, ids below toId. */
 export const chatMessagesQuerySchema = z.object({
   limit: limitQueryField,
-  toId: idParam.optional(),
+  toId: z.optional(idParam),
 });
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 
 export const chatMessagesPageSchema = cursorPageSchema(chatMessageSchema);
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
-const messageContentField = z.string().trim().min(1).max(LIMITS.messageMax);
+const messageContentField = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.messageMax));
 
 /** POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once. */
 export const chatMessageCreateRequestSchema = z.object({
   content: messageContentField,
-  clientId: z.uuid().optional(),
+  clientId: z.optional(z.uuid()),
 });
 export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSchema>;
 

@@ -1,5 +1,5 @@
 // The standard error body (product.md "Errors") and its parts.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ERROR_TYPES = ['validation_error', 'client_error', 'server_error'] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
@@ -10,7 +10,7 @@ export const NON_FIELD_ERRORS = 'non_field_errors';
 export const errorItemSchema = z.object({
   code: z.string(),
   detail: z.string(),
-  attr: z.string().nullable(),
+  attr: z.nullable(z.string()),
 });
 export type ErrorItem = z.infer<typeof errorItemSchema>;
 

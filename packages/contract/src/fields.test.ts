@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   aliasField,
   chatRoleField,
@@ -23,7 +23,7 @@ import {
 } from './fields';
 import { LANGUAGES } from './constants';
 
-const fails = (schema: z.ZodType, input: unknown) => !schema.safeParse(input).success;
+const fails = (schema: z.ZodMiniType, input: unknown) => !schema.safeParse(input).success;
 
 describe('emailField', () => {
   it('accepts an address and rejects anything else', () => {

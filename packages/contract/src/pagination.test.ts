@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   countedPageSchema,
   cursorPageSchema,
@@ -7,7 +7,7 @@ import {
   pageIndexQuerySchema,
 } from './pagination';
 
-function issuePaths(schema: z.ZodType, input: unknown): string[] {
+function issuePaths(schema: z.ZodMiniType, input: unknown): string[] {
   const result = schema.safeParse(input);
   expect(result.success).toBe(false);
   return result.success ? [] : result.error.issues.map((issue) => issue.path.map(String).join('.'));

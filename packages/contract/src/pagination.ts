@@ -1,21 +1,21 @@
 // Page shapes shared by the list calls.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './constants';
 
 /** `{next, previous, results}`: cursor pages (chats, messages). */
-export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
+export const cursorPageSchema = <T extends z.core.$ZodType>(item: T) =>
   z.object({
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
     results: z.array(item),
   });
 
 /** `{count, next, previous, results}`: counted pages (rooms, members, participants, segments). */
-export const countedPageSchema = <T extends z.ZodType>(item: T) =>
+export const countedPageSchema = <T extends z.core.$ZodType>(item: T) =>
   z.object({
-    count: z.number().int().nonnegative(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    count: z.int().check(z.nonnegative()),
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
     results: z.array(item),
   });
 
@@ -24,15 +24,21 @@ export type CountedPage<T> = CursorPage<T> & { count: number };
 
 /** `?limit=&offset=` */
 export const limitOffsetQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.pageSizeMax)),
+    LIMITS.pageSizeDefault,
+  ),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
 });
 export type LimitOffsetQuery = z.infer<typeof limitOffsetQuerySchema>;
 
 /** `?pageIndex=&pageSize=&q=` (0-based pageIndex). */
 export const pageIndexQuerySchema = z.object({
-  pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-  q: z.string().max(255).optional(),
+  pageIndex: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.pageSizeMax)),
+    LIMITS.pageSizeDefault,
+  ),
+  q: z.optional(z.string().check(z.maxLength(255))),
 });
 export type PageIndexQuery = z.infer<typeof pageIndexQuerySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { LIMITS } from './constants';
 import {
   SEGMENT_AUDIO_MIME_TYPES,
@@ -28,7 +28,7 @@ import {
   segmentUpdateRequestSchema,
 } from './rooms';
 
-function issuePaths(schema: z.ZodType, input: unknown): string[] {
+function issuePaths(schema: z.ZodMiniType, input: unknown): string[] {
   const result = schema.safeParse(input);
   expect(result.success).toBe(false);
   return result.success ? [] : result.error.issues.map((issue) => issue.path.map(String).join('.'));

@@ -1,6 +1,6 @@
 // /api/rooms/* bodies and queries (spec sections 3, 4, 5 and 7 "Rooms"; product.md "Roles and
 // permissions", "Rooms, participants, segments").
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './constants';
 import {
   aliasField,
@@ -26,7 +26,7 @@ import { countedPageSchema, limitOffsetQuerySchema, pageIndexQuerySchema } from 
 export const roomSchema = z.object({
   id: idField,
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   languages: languagesField,
   domain: domainField,
   created: dateTimeField,
@@ -41,19 +41,19 @@ const roomFields = z.object({
   title: titleField,
   description: descriptionField,
   /** Absent on create: the server uses the creator's interface language. */
-  languages: languageSetField.optional(),
+  languages: z.optional(languageSetField),
   domain: domainField,
 });
 
 /** POST /rooms/ and PUT /rooms/{id}/: domain defaults to DEFAULT. */
-export const roomCreateRequestSchema = roomFields.extend({
-  domain: domainField.default('DEFAULT'),
+export const roomCreateRequestSchema = z.extend(roomFields, {
+  domain: z._default(domainField, 'DEFAULT'),
 });
 export type RoomCreateRequest = z.infer<typeof roomCreateRequestSchema>;
 export const roomPutRequestSchema = roomCreateRequestSchema;
 export type RoomPutRequest = z.infer<typeof roomPutRequestSchema>;
 /** PATCH /rooms/{id}/: any subset; an absent domain stays as it is (no default here). */
-export const roomPatchRequestSchema = roomFields.partial();
+export const roomPatchRequestSchema = z.partial(roomFields);
 export type RoomPatchRequest = z.infer<typeof roomPatchRequestSchema>;
 
 /** GET /rooms/?limit=&offset= (home uses limit 5). */
@@ -74,7 +74,7 @@ export const participantSchema = z.object({
   roomRole: roomRoleField,
   language: languageField,
   /** LiveKit access token, issued only while the room is Live; otherwise null. */
-  lkToken: z.string().nullable(),
+  lkToken: z.nullable(z.string()),
   maleVoice: z.boolean(),
   tone: toneField,
 });
@@ -92,7 +92,7 @@ export const participantPutRequestSchema = z.object({
 });
 export type ParticipantPutRequest = z.infer<typeof participantPutRequestSchema>;
 /** PATCH /rooms/{roomId}/participant/. */
-export const participantPatchRequestSchema = participantPutRequestSchema.partial();
+export const participantPatchRequestSchema = z.partial(participantPutRequestSchema);
 export type ParticipantPatchRequest = z.infer<typeof participantPatchRequestSchema>;
 
 /**
@@ -100,7 +100,7 @@ export type ParticipantPatchRequest = z.infer<typeof participantPatchRequestSche
  * DELETE /rooms/{roomId}/participants/{id}/ (remove).
  */
 export const participantDeleteQuerySchema = z.object({
-  permanent: queryBooleanField.default(false),
+  permanent: z._default(queryBooleanField, false),
 });
 export type ParticipantDeleteQuery = z.infer<typeof participantDeleteQuerySchema>;
 
@@ -135,7 +135,7 @@ export type ParticipantRoleRequest = z.infer<typeof participantRoleRequestSchema
 /** POST /rooms/{roomId}/participants/multi_delete/ */
 export const participantsMultiDeleteRequestSchema = z.object({
   ids: idListField,
-  permanent: z.boolean().default(false),
+  permanent: z._default(z.boolean(), false),
 });
 export type ParticipantsMultiDeleteRequest = z.infer<typeof participantsMultiDeleteRequestSchema>;
 
@@ -168,11 +168,11 @@ export type SegmentSpeaker = z.infer<typeof segmentSpeakerSchema>;
  */
 export const segmentSchema = z.object({
   id: idField,
-  audioFile: z.string().nullable(),
+  audioFile: z.nullable(z.string()),
   created: dateTimeField,
   isMe: z.boolean(),
   language: languageField,
-  rawSegment: rawSegmentSchema.nullable(),
+  rawSegment: z.nullable(rawSegmentSchema),
   speaker: segmentSpeakerSchema,
   tone: toneField,
   transcript: z.string(),
@@ -193,12 +193,16 @@ export type SegmentsPage = z.infer<typeof segmentsPageSchema>;
  */
 export const segmentUpdateRequestSchema = z
   .object({
-    tone: toneField.optional(),
-    transcript: z.string().trim().min(1).max(LIMITS.transcriptMax).optional(),
+    tone: z.optional(toneField),
+    transcript: z.optional(
+      z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.transcriptMax)),
+    ),
   })
-  .refine((body) => body.tone !== undefined || body.transcript !== undefined, {
-    message: 'Send tone, transcript or both.',
-  });
+  .check(
+    z.refine((body) => body.tone !== undefined || body.transcript !== undefined, {
+      message: 'Send tone, transcript or both.',
+    }),
+  );
 export type SegmentUpdateRequest = z.infer<typeof segmentUpdateRequestSchema>;
 export const segmentPutRequestSchema = segmentUpdateRequestSchema;
 export type SegmentPutRequest = z.infer<typeof segmentPutRequestSchema>;

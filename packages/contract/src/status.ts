@@ -1,5 +1,5 @@
 // GET /api/status/ and GET /api/speech/tones/.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { toneField } from './fields';
 
 export const PART_STATES = ['ok', 'degraded', 'off'] as const;

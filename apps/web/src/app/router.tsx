@@ -1,18 +1,12 @@
 // Every route of the spec (plus the password-reset pages), each page loaded on demand, with the
 // spec's pending and preload timings and the wrong-side redirects of product.md.
-import { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { AppChrome } from '../components/app-chrome';
+import { Outlet, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { OfflineBanner } from '../components/offline-banner';
 import { ErrorScreen, NotFound, PendingScreen } from '../components/screens';
 import { isSignedIn } from '../lib/stores';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { gcTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
-
-const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+const rootRoute = createRootRoute({
   component: () => (
     <>
       <OfflineBanner />
@@ -41,16 +35,17 @@ const protectedLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'protected',
   beforeLoad: requireSignIn,
-  component: () => (
-    <AppChrome>
-      <Outlet />
-    </AppChrome>
-  ),
+  component: lazyRouteComponent(() => import('./protected-shell'), 'ProtectedShell'),
 });
 
-const fullScreenLayout = createRoute({ getParentRoute: () => rootRoute, id: 'fullscreen', beforeLoad: requireSignIn });
+const fullScreenLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'fullscreen',
+  beforeLoad: requireSignIn,
+  component: lazyRouteComponent(() => import('./protected-shell'), 'FullScreenShell'),
+});
 
-const signinSearch = z.object({ access: z.string().optional().catch(undefined) });
+const signinSearch = z.object({ access: z.catch(z.optional(z.string()), undefined) });
 
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) => lazyRouteComponent(load, name);
 
@@ -111,7 +106,6 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
   defaultPendingMs: 1000,
   defaultPendingMinMs: 500,
   defaultPreload: 'intent',

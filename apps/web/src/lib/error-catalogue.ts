@@ -1,10 +1,19 @@
 // The error catalogue (spec section 8): what the client does with each failed call.
-import { isAxiosError } from 'axios';
 import { HANDLED_STATUSES, NON_FIELD_ERRORS, errorBodySchema, type ErrorBody } from '@parla/contract/errors';
 
 /** Form-level error key of react-hook-form for errors that belong to no field. */
 export const FORM_ERROR_KEY = 'form';
 export const FALLBACK_MESSAGE = 'Something went wrong, please retry or contact admin.';
+
+/** A failed call: `status` is absent when no answer came (network error). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number | undefined,
+    readonly data: unknown,
+  ) {
+    super(status ? `HTTP ${status}` : 'Network Error');
+  }
+}
 
 /** Rejection handed to the caller when the server named fields: the form shows them. */
 export class FieldErrors extends Error {
@@ -27,8 +36,8 @@ const joinDetails = (body: { errors: { detail: string }[] }) => body.errors.map(
 /** Decides what a failed call leads to; pure, so each branch is tested on its own. */
 export function classifyError(error: unknown, cancelled: boolean): ErrorOutcome {
   if (cancelled) return { kind: 'silent' };
-  if (!isAxiosError(error) || !error.response) return { kind: 'fallback' };
-  const { status, data } = error.response;
+  if (!(error instanceof HttpError) || error.status === undefined) return { kind: 'fallback' };
+  const { status, data } = error;
   if (!(HANDLED_STATUSES as readonly number[]).includes(status)) return { kind: 'fallback' };
   const parsed = errorBodySchema.safeParse(data);
   if (!parsed.success) {

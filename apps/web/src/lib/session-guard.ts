@@ -1,5 +1,4 @@
-// The session check made before every request (spec section 4), as an axios request step.
-import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+// The session check made before every request (spec section 4).
 import type { TokenRefreshResponse } from '@parla/contract/accounts';
 import { isFresh, useTokenStore } from './stores';
 
@@ -22,17 +21,17 @@ export function decide(accessExpiration: number | undefined, refreshExpiration: 
 }
 
 /**
- * Installs the guard on `http`. Concurrent requests that need a refresh share one refresh call;
- * a request that cannot go ahead is cancelled and both stored expiries are cleared.
+ * `ensureSession()` resolves true when the request may go ahead. Concurrent callers that need a
+ * refresh share one refresh call; when the session cannot be kept both stored expiries are
+ * cleared and it resolves false (the request is then cancelled silently).
  */
-export function installSessionGuard(http: AxiosInstance): void {
+export function createSessionGuard(refreshCall: () => Promise<TokenRefreshResponse>) {
   let refreshing: Promise<boolean> | null = null;
 
   const refresh = () => {
-    refreshing ??= http
-      .post<TokenRefreshResponse>(REFRESH_PATH, undefined, { skipErrorCatalogue: true })
-      .then((response) => {
-        useTokenStore.getState().setExpirations(response.data);
+    refreshing ??= refreshCall()
+      .then((answer) => {
+        useTokenStore.getState().setExpirations(answer);
         return true;
       })
       .catch(() => false)
@@ -42,19 +41,13 @@ export function installSessionGuard(http: AxiosInstance): void {
     return refreshing;
   };
 
-  http.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
-    if (isExempt(config.url)) return config;
-    const { accessExpiration, refreshExpiration } = useTokenStore.getState();
-    let decision = decide(accessExpiration, refreshExpiration);
-    if (decision === 'refresh') decision = (await refresh()) ? 'proceed' : 'cancel';
-    if (decision === 'cancel') {
-      useTokenStore.getState().clear();
-      const controller = new AbortController();
-      controller.abort();
-      return { ...config, signal: controller.signal };
-    }
-    return config;
-  });
+  return {
+    async ensureSession(): Promise<boolean> {
+      const { accessExpiration, refreshExpiration } = useTokenStore.getState();
+      let decision = decide(accessExpiration, refreshExpiration);
+      if (decision === 'refresh') decision = (await refresh()) ? 'proceed' : 'cancel';
+      if (decision === 'cancel') useTokenStore.getState().clear();
+      return decision === 'proceed';
+    },
+  };
 }
-
-export const isCancelled = (error: unknown) => axios.isCancel(error);

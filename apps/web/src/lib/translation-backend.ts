@@ -1,8 +1,7 @@
-// Loads interface translations over HTTP through a localStorage cache. Our own small chain
-// instead of i18next-chained-backend, which drops the http backend's "retry" signal: the spec
-// retries a 5xx or a missing status, never a 4xx.
-import type { BackendModule, ReadCallback, Services } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+// Loads interface translations from /locales/{lng}/{ns}.json through a localStorage cache.
+// Retries follow the spec (section 4): a 5xx or no answer tells i18next to retry, a 4xx is a
+// permanent failure, a file that does not parse is logged and not retried.
+import type { BackendModule, ReadCallback } from 'i18next';
 
 export interface CachedHttpOptions {
   loadPath: string;
@@ -19,12 +18,10 @@ interface CacheEntry {
 export class CachedHttpBackend implements BackendModule<CachedHttpOptions> {
   static type = 'backend' as const;
   type = 'backend' as const;
-  private http = new HttpBackend();
   private options: CachedHttpOptions = { loadPath: '/locales/{{lng}}/{{ns}}.json', expirationTime: 0 };
 
-  init(services: Services, options: CachedHttpOptions) {
+  init(_services: unknown, options: CachedHttpOptions) {
     this.options = { ...this.options, ...options };
-    this.http.init(services, { loadPath: this.options.loadPath });
   }
 
   private key(language: string, namespace: string) {
@@ -42,18 +39,35 @@ export class CachedHttpBackend implements BackendModule<CachedHttpOptions> {
     return undefined;
   }
 
+  private store(language: string, namespace: string, data: CacheEntry['data']) {
+    if (!this.options.expirationTime) return;
+    try {
+      localStorage.setItem(this.key(language, namespace), JSON.stringify({ savedAt: Date.now(), data }));
+    } catch {
+      // Storage full or blocked: translations still work, only uncached.
+    }
+  }
+
   read(language: string, namespace: string, callback: ReadCallback) {
     const hit = this.cached(language, namespace);
     if (hit) return callback(null, hit);
-    this.http.read(language, namespace, (error, data) => {
-      if (!error && data && this.options.expirationTime) {
+    const url = this.options.loadPath.replace('{{lng}}', language).replace('{{ns}}', namespace);
+    // i18next reads the second argument of a failure as "retry this".
+    const fail = (message: string, retry: boolean) => callback(message, retry as unknown as false);
+    fetch(url, { credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) return fail(`failed loading ${url}; status code: ${response.status}`, response.status >= 500);
+        const text = await response.text();
+        let data: CacheEntry['data'];
         try {
-          localStorage.setItem(this.key(language, namespace), JSON.stringify({ savedAt: Date.now(), data }));
+          data = JSON.parse(text) as CacheEntry['data'];
         } catch {
-          // Storage full or blocked: translations still work, only uncached.
+          console.error(`failed parsing ${url} to json`);
+          return fail(`failed parsing ${url} to json`, false);
         }
-      }
-      callback(error, data);
-    });
+        this.store(language, namespace, data);
+        callback(null, data);
+      })
+      .catch(() => fail(`failed loading ${url}: no answer`, true));
   }
 }

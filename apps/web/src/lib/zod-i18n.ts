@@ -1,8 +1,9 @@
 // Client validation messages in the interface language: zod issues through the "zod" namespace.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodConfig } from 'zod/v4/core';
 import { i18n } from './i18n';
 
-type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
+type Issue = Parameters<NonNullable<$ZodConfig['customError']>>[0];
 
 function describe(value: unknown): string {
   if (value === undefined) return 'undefined';

@@ -2,7 +2,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -165,7 +165,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    const fieldsSchema = method === 'PUT' ? userUpdateFieldsSchema : userUpdateFieldsSchema.partial();
+    const fieldsSchema = method === 'PUT' ? userUpdateFieldsSchema : z.partial(userUpdateFieldsSchema);
     app.route({
       method,
       url: '/api/accounts/user/',

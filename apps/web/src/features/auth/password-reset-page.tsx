@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { passwordResetConfirmRequestSchema, passwordResetRequestSchema, type PasswordResetRequest } from '@parla/contract/accounts';
 import { AuthFrame, Button, FormError, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
@@ -39,9 +40,9 @@ export function PasswordResetRequestPage() {
 }
 
 const confirmRoute = getRouteApi('/public/password/reset/$uid/$token');
-const confirmSchema = passwordResetConfirmRequestSchema
-  .pick({ newPassword1: true, newPassword2: true })
-  .refine((values) => values.newPassword1 === values.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] });
+const confirmSchema = z
+  .pick(passwordResetConfirmRequestSchema, { newPassword1: true, newPassword2: true })
+  .check(z.refine((values) => values.newPassword1 === values.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] }));
 type ConfirmValues = { newPassword1: string; newPassword2: string };
 
 export function PasswordResetConfirmPage() {

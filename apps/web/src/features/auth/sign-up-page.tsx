@@ -3,15 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { registerRequestSchema, type RegisterRequest } from '@parla/contract/accounts';
 import { AuthFrame, Button, FormError, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
 import { register } from './api';
 
-const schema = registerRequestSchema.refine((values) => values.password1 === values.password2, {
-  message: 'form:passwordMismatch',
-  path: ['password2'],
-});
+const schema = registerRequestSchema.check(
+  z.refine((values) => values.password1 === values.password2, { message: 'form:passwordMismatch', path: ['password2'] }),
+);
 
 export function SignUpPage() {
   const { t } = useTranslation(['translation', 'form']);

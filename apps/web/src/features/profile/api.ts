@@ -12,9 +12,7 @@ export function updateProfile(values: { fullName: string; avatar?: File | undefi
     method: 'PATCH',
     url: '/api/accounts/user/',
     data,
-    onUploadProgress: (event) => {
-      if (event.total) onProgress(event.loaded / event.total);
-    },
+    onUploadProgress: onProgress,
   });
 }
 

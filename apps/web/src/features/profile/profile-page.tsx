@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema, type PasswordChangeRequest } from '@parla/contract/accounts';
 import { LIMITS } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
@@ -16,12 +16,11 @@ import { notify } from '../../lib/toast';
 import { changePassword, signOut, updateProfile } from './api';
 
 const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
-const profileSchema = userUpdateFieldsSchema.pick({ fullName: true });
+const profileSchema = z.pick(userUpdateFieldsSchema, { fullName: true });
 type ProfileValues = z.infer<typeof profileSchema>;
-const passwordSchema = passwordChangeRequestSchema.refine((v) => v.newPassword1 === v.newPassword2, {
-  message: 'form:passwordMismatch',
-  path: ['newPassword2'],
-});
+const passwordSchema = passwordChangeRequestSchema.check(
+  z.refine((v) => v.newPassword1 === v.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] }),
+);
 
 export function ProfilePage() {
   const { t } = useTranslation(['translation', 'form']);
