@@ -13,7 +13,7 @@ export function registerServiceWorker() {
   window.addEventListener('load', () => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
-      .then((registration) => registration.update())
+      .then((registration: ServiceWorkerRegistration | undefined) => registration?.update())
       .catch((error: unknown) => console.error('service worker registration failed', error));
   });
 }
