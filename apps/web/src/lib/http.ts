@@ -4,7 +4,7 @@
 // sign-in page's JavaScript budget for the same few features.
 import { COOKIES, FALLBACK_LANGUAGE, XSRF_HEADER } from '@parla/contract/constants';
 import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from './error-catalogue';
-import { createSessionGuard, isExempt } from './session-guard';
+import { REFRESH_PATH, createSessionGuard, isExempt } from './session-guard';
 import { useLangStore, useTokenStore } from './stores';
 import { notify } from './toast';
 
@@ -105,15 +105,13 @@ function sendWithProgress(
   });
 }
 
-export type Http = ReturnType<typeof createHttp>;
-
 export function createHttp(baseURL = '', translateFallback: () => string = () => FALLBACK_MESSAGE) {
   const raw = async <T>(config: RequestConfig): Promise<T> => {
     const answer = await transmit(baseURL, config);
     if (answer.status >= 200 && answer.status < 300) return answer.data as T;
     throw new HttpError(answer.status, answer.data);
   };
-  const guard = createSessionGuard(() => raw({ method: 'POST', url: '/api/accounts/token/refresh/' }));
+  const guard = createSessionGuard(() => raw({ method: 'POST', url: REFRESH_PATH }));
 
   /**
    * The call's result; undefined when the catalogue handled the failure (toast shown, or the

@@ -1,5 +1,5 @@
 // Data access of the accounts feature: users, e-mail keys, sessions (refresh-token families).
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
 import { emailKeys, sessions, users } from '../../core/db/schema';
 
@@ -107,14 +107,6 @@ export function createAccountsRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(...conditions));
-    },
-
-    async countActiveSessions(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      return row?.n ?? 0;
     },
   };
 }

@@ -38,7 +38,7 @@ export interface AccountsDeps {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const newKey = () => randomBytes(32).toString('base64url');
-export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
+const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
 const decodeUid = (uid: string) => {
   const id = Number(Buffer.from(uid, 'base64url').toString());
   return Number.isInteger(id) && id > 0 ? id : undefined;

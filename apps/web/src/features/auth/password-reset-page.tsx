@@ -1,43 +1,16 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { passwordResetConfirmRequestSchema, passwordResetRequestSchema, type PasswordResetRequest } from '@parla/contract/accounts';
+import { passwordResetConfirmRequestSchema } from '@parla/contract/accounts';
 import { AuthFrame, Button, FormError, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { confirmPasswordReset, requestPasswordReset } from './api';
+import { EmailLinkPage } from './email-link-page';
 
-export function PasswordResetRequestPage() {
-  const { t } = useTranslation(['translation', 'form']);
-  const [sent, setSent] = useState(false);
-  const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ email }) => {
-    try {
-      if (await requestPasswordReset(email)) setSent(true);
-    } catch (error) {
-      showServerErrors(error, form.setError, ['email']);
-    }
-  });
-  return (
-    <AuthFrame title={t('reset.title')} intro={sent ? undefined : t('reset.intro')} footer={<Link to="/signin">{t('common.backToSignIn')}</Link>}>
-      {sent ? (
-        <p role="status">{t('reset.sent')}</p>
-      ) : (
-        <form onSubmit={onSubmit} noValidate aria-label={t('reset.title')} className="stack">
-          <TextField label={t('form:email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-          <FormError message={errors.root?.form?.message} />
-          <Button type="submit" busy={isSubmitting}>
-            {t('reset.submit')}
-          </Button>
-        </form>
-      )}
-    </AuthFrame>
-  );
-}
+export const PasswordResetRequestPage = () => <EmailLinkPage send={requestPasswordReset} texts="reset" />;
 
 const confirmRoute = getRouteApi('/public/password/reset/$uid/$token');
 const confirmSchema = z
