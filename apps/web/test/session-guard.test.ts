@@ -119,6 +119,9 @@ describe('the guard on real requests', () => {
     expect(api.count('POST', REFRESH_PATH)).toBe(0);
     expect(api.seen.every((r) => r.headers['accept-language'] === 'es')).toBe(true);
     expect(isExempt('/api/accounts/registration/verify-email/')).toBe(true);
+    expect(isExempt('/api/accounts/password/reset/')).toBe(true);
+    expect(isExempt('/api/accounts/password/reset/confirm/')).toBe(true);
+    expect(isExempt('/api/accounts/password/change/')).toBe(false);
     expect(isExempt('/api/accounts/user/')).toBe(false);
   });
 });

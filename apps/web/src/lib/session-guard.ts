@@ -4,8 +4,17 @@ import { isFresh, useTokenStore } from './stores';
 
 export const REFRESH_PATH = '/api/accounts/token/refresh/';
 
-/** Login, registration, token refresh and speech calls skip the expiry check. */
-const EXEMPT = [/^\/api\/accounts\/login\//, /^\/api\/accounts\/registration\//, /^\/api\/accounts\/token\/refresh\//, /^\/api\/speech\//];
+/**
+ * Login, registration, token refresh and speech calls skip the expiry check (spec section 4);
+ * so do the password-reset calls, which a signed-out visitor makes (product.md's reset pages).
+ */
+const EXEMPT = [
+  /^\/api\/accounts\/login\//,
+  /^\/api\/accounts\/registration\//,
+  /^\/api\/accounts\/token\/refresh\//,
+  /^\/api\/accounts\/password\/reset\//,
+  /^\/api\/speech\//,
+];
 
 export const isExempt = (url: string | undefined) => {
   const path = (url ?? '').replace(/^https?:\/\/[^/]+/, '');
