@@ -1,7 +1,7 @@
 // /api/accounts/* bodies (spec section 7, product.md "Accounts and session").
 import * as z from 'zod/mini';
 import { LIMITS } from './constants';
-import { dateTimeField, emailField, idField, passwordField } from './fields';
+import { dateTimeField, emailField, fullNameField, idField, passwordField } from './fields';
 
 export const userSchema = z.object({
   id: idField,
@@ -35,7 +35,7 @@ export const registerRequestSchema = z.object({
   email: emailField,
   password1: passwordField,
   password2: passwordField,
-  fullName: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fullNameMax)),
+  fullName: fullNameField,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -85,7 +85,7 @@ export type TokenVerifyRequest = z.infer<typeof tokenVerifyRequestSchema>;
  * multipart file; sending it empty (or null in JSON) removes the avatar.
  */
 export const userUpdateFieldsSchema = z.object({
-  fullName: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fullNameMax)),
+  fullName: fullNameField,
   avatarImage: z.optional(z.union([z.null(), z.literal('')])),
 });
 export type UserUpdateFields = z.infer<typeof userUpdateFieldsSchema>;

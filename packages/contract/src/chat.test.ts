@@ -38,6 +38,7 @@ const groupChat = {
   languages: ['en', 'pt'],
   created: '2024-05-01T10:00:00Z',
   modified: '2024-05-02T08:30:00.512+02:00',
+  chatRole: 2001,
 };
 
 const message = {
@@ -56,6 +57,8 @@ const message = {
   },
   tone: 'FRIENDLY',
   content: 'Hello everyone',
+  translation: 'done',
+  edited: false,
 };
 
 describe('groupChatSchema', () => {
@@ -124,16 +127,17 @@ describe('chat list', () => {
   });
 
   it('page is a cursor page of chats', () => {
-    const page = { next: 'https://x.test/api/chat/?lastModified=2024-05-01T10%3A00%3A00Z&limit=20', previous: null, results: [groupChat] };
+    const page = { next: 'https://x.test/api/chat/?lastModified=2024-05-01T10%3A00%3A00Z&limit=20', previous: null, results: [{ ...groupChat, lastMessage: message, unreadCount: 3 }, { ...groupChat, id: 13, lastMessage: null, unreadCount: 0 }] };
     expect(chatListPageSchema.parse(page)).toEqual(page);
-    expect(issuePaths(chatListPageSchema, { ...page, results: [{ ...groupChat, id: 'x' }] })).toEqual([
+    expect(issuePaths(chatListPageSchema, { ...page, results: [{ ...groupChat, id: 'x', lastMessage: null, unreadCount: 0 }] })).toEqual([
       'results.0.id',
     ]);
+    expect(issuePaths(chatListPageSchema, { ...page, results: [groupChat] })).toEqual(['results.0.lastMessage', 'results.0.unreadCount']);
   });
 });
 
 describe('own membership', () => {
-  const member = { lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: 2001, tone: 'DEFAULT' };
+  const member = { id: 5, lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: 2001, tone: 'DEFAULT' };
 
   it('parses the own membership, lastReadMessage null or an id', () => {
     expect(chatMemberSchema.parse(member)).toEqual(member);
@@ -173,7 +177,7 @@ describe('own membership', () => {
 });
 
 describe('managing members', () => {
-  const managed = { id: 31, user: 'ben@example.com', chatRole: 2002 };
+  const managed = { id: 31, user: 'ben@example.com', chatRole: 2002, nickName: 'Ben', avatarImage: null };
 
   it('parses a managed member and a counted page of them', () => {
     expect(manageChatMemberSchema.parse(managed)).toEqual(managed);

@@ -16,6 +16,7 @@ import {
   limitQueryField,
   nickNameField,
   queryBooleanField,
+  textField,
   titleField,
   toneField,
 } from './fields';
@@ -31,6 +32,8 @@ export const groupChatSchema = z.object({
   created: dateTimeField,
   /** Moves on every new message; the chat list is ordered by it, newest first. */
   modified: dateTimeField,
+  /** Beyond the spec: the reading member's role. */
+  chatRole: chatRoleField,
 });
 export type GroupChat = z.infer<typeof groupChatSchema>;
 
@@ -50,19 +53,37 @@ export type ChatPutRequest = z.infer<typeof chatPutRequestSchema>;
 export const chatPatchRequestSchema = z.partial(chatCreateRequestSchema);
 export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
 
-/** GET /chat/?lastModified=&limit=: chats modified before lastModified, newest first. */
+/**
+ * GET /chat/?lastModified=&limit=: chats modified before lastModified, newest first. `lastId`
+ * (beyond the spec, in the `next` links) also takes the chats modified at that very moment with a
+ * smaller id, so a page boundary never skips one.
+ */
 export const chatListQuerySchema = z.object({
   lastModified: z.optional(dateTimeField),
+  lastId: z.optional(idParam),
   limit: limitQueryField,
 });
 export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 
-export const chatListPageSchema = cursorPageSchema(groupChatSchema);
+/**
+ * A chat in the list. Beyond the spec (additive): its newest message rendered for the reader
+ * (null in a chat without messages) and how many messages after the reader's `lastReadMessage`
+ * others wrote.
+ */
+export const chatListItemSchema = z.extend(groupChatSchema, {
+  lastMessage: z.nullable(z.lazy(() => chatMessageSchema)),
+  unreadCount: z.int().check(z.nonnegative()),
+});
+export type ChatListItem = z.infer<typeof chatListItemSchema>;
+
+export const chatListPageSchema = cursorPageSchema(chatListItemSchema);
 export type ChatListPage = z.infer<typeof chatListPageSchema>;
 
 // ---- Own membership: /chat/{groupChatId}/member/ ----
 
 export const chatMemberSchema = z.object({
+  /** Beyond the spec: the membership's id (the `sender.id` of one's own messages). */
+  id: idField,
   lastReadMessage: z.nullable(z.int()),
   nickName: z.string(),
   language: languageField,
@@ -102,6 +123,9 @@ export const manageChatMemberSchema = z.object({
   /** The member's account e-mail address. */
   user: z.string(),
   chatRole: chatRoleField,
+  /** Beyond the spec: how the member is shown. */
+  nickName: z.string(),
+  avatarImage: z.nullable(z.string()),
 });
 export type ManageChatMember = z.infer<typeof manageChatMemberSchema>;
 
@@ -153,8 +177,18 @@ export const chatMessageSenderSchema = z.object({
 export type ChatMessageSender = z.infer<typeof chatMessageSenderSchema>;
 
 /**
- * A message rendered for the reading member: `language`, `tone` and `content` are the rendering;
- * `rawMessage` is null when the reader sees the original unchanged.
+ * Where the reader's rendering of a message stands (beyond the spec): `pending` (the original is
+ * shown until the translation arrives), `done`, `failed` (the provider failed after every retry:
+ * the original is shown), `none` (nothing to translate, or the provider cannot reach the
+ * reader's language: the original is shown).
+ */
+export const TRANSLATION_STATES = ['pending', 'done', 'failed', 'none'] as const;
+export type TranslationState = (typeof TRANSLATION_STATES)[number];
+
+/**
+ * A message rendered for the reading member: `language`, `tone` and `content` are the rendering
+ * (`tone` is the tone really applied: DEFAULT from a provider that knows no tone); `rawMessage`
+ * is null when the reader sees the original unchanged.
  */
 export const chatMessageSchema = z.object({
   id: idField,
@@ -165,6 +199,10 @@ export const chatMessageSchema = z.object({
   sender: chatMessageSenderSchema,
   tone: toneField,
   content: z.string(),
+  /** Beyond the spec. */
+  translation: z.enum(TRANSLATION_STATES),
+  /** Beyond the spec: the sender changed the text after posting it. */
+  edited: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -178,7 +216,7 @@ export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 export const chatMessagesPageSchema = cursorPageSchema(chatMessageSchema);
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
-const messageContentField = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.messageMax));
+const messageContentField = textField(LIMITS.messageMax, { min: 1, trim: true });
 
 /** POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once. */
 export const chatMessageCreateRequestSchema = z.object({
@@ -190,3 +228,12 @@ export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSc
 /** PUT and PATCH /chat/{groupChatId}/messages/{id}/ (own messages only). */
 export const chatMessageUpdateRequestSchema = z.object({ content: messageContentField });
 export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSchema>;
+
+// ---- Path parameters ----
+
+/** /chat/{id}/ */
+export const chatPathSchema = z.object({ id: idParam });
+/** /chat/{groupChatId}/... */
+export const chatScopePathSchema = z.object({ groupChatId: idParam });
+/** /chat/{groupChatId}/members/{id}/ and /chat/{groupChatId}/messages/{id}/ */
+export const chatItemPathSchema = z.object({ groupChatId: idParam, id: idParam });

@@ -58,8 +58,11 @@ export const LIMITS = {
   emailMax: 254,
   nickNameMax: 255,
   aliasMax: 255,
-  messageMax: 10_000,
+  descriptionMax: 10_000,
+  messageMax: 4_000,
   transcriptMax: 10_000,
+  /** Ids are int4 in the database: 1..2^31-1. */
+  idMax: 2_147_483_647,
   homeRecentRooms: 5,
   pageSizeDefault: 20,
   pageSizeMax: 100,
@@ -89,3 +92,8 @@ export const STORAGE_KEYS = { lang: 'lang', tokens: 'token-storage' } as const;
 export const TRANSLATION_NAMESPACES = ['translation', 'zod', 'form'] as const;
 
 export const TOAST_AUTO_CLOSE_MS = 2000;
+
+/** Live pushes: Socket.IO's `path` on the API's origin. */
+export const LIVE_PATH = '/api/live/';
+/** How long a `typing` event holds without a new one. */
+export const TYPING_HOLD_MS = 4000;

@@ -7,6 +7,7 @@ import {
   descriptionField,
   domainField,
   emailField,
+  fullNameField,
   idField,
   idListField,
   idParam,
@@ -18,10 +19,13 @@ import {
   queryBooleanField,
   roomRoleField,
   roomStateField,
+  searchQueryField,
+  textField,
+  INVALID_CHARACTERS,
   titleField,
   toneField,
 } from './fields';
-import { LANGUAGES } from './constants';
+import { LANGUAGES, LIMITS } from './constants';
 
 const fails = (schema: z.ZodMiniType, input: unknown) => !schema.safeParse(input).success;
 
@@ -172,5 +176,49 @@ describe('queryBooleanField', () => {
     expect(fails(queryBooleanField, 'yes')).toBe(true);
     expect(fails(queryBooleanField, '')).toBe(true);
     expect(fails(queryBooleanField, 2)).toBe(true);
+  });
+});
+
+describe('textField', () => {
+  const field = textField(20, { min: 1, trim: true });
+  const codeOf = (input: unknown) => {
+    const result = field.safeParse(input);
+    return result.success ? undefined : result.error.issues.map((issue) => (issue.code === 'custom' ? issue.params?.['code'] : issue.code));
+  };
+
+  it('refuses NUL, other control characters, DEL and lone surrogates with invalid_characters', () => {
+    for (const bad of ['a\u0000b', '\u0001', 'x\u001by', 'del\u007f', 'half \ud800 pair', '\udc00 low', 'bell\u0007']) {
+      expect(codeOf(bad)).toContain(INVALID_CHARACTERS);
+    }
+  });
+
+  it('keeps tabs, newlines, emoji and any script; folds carriage returns into newlines', () => {
+    expect(field.parse('a\tb\nc')).toBe('a\tb\nc');
+    expect(field.parse('line\r\nnext\rlast')).toBe('line\nnext\nlast');
+    expect(field.parse('héllo 👋 مرحبا')).toBe('héllo 👋 مرحبا');
+  });
+
+  it('trims and bounds the length', () => {
+    expect(field.parse('  x  ')).toBe('x');
+    expect(codeOf('   ')).toEqual(['too_small']);
+    expect(codeOf('x'.repeat(21))).toEqual(['too_big']);
+  });
+
+  it('is what every free-text field of the contract is made of', () => {
+    for (const schema of [titleField, fullNameField, nickNameField, aliasField, searchQueryField]) {
+      expect(fails(schema, 'a\u0000b')).toBe(true);
+    }
+    expect(fails(descriptionField, 'About\u0000us')).toBe(true);
+  });
+});
+
+describe('id bounds', () => {
+  it('ids stop at the int4 maximum', () => {
+    expect(idField.parse(LIMITS.idMax)).toBe(LIMITS.idMax);
+    expect(fails(idField, LIMITS.idMax + 1)).toBe(true);
+    expect(idParam.parse(String(LIMITS.idMax))).toBe(LIMITS.idMax);
+    expect(fails(idParam, '2147483648')).toBe(true);
+    expect(fails(idParam, '99999999999999999999')).toBe(true);
+    expect(fails(idListField, [1, LIMITS.idMax + 1])).toBe(true);
   });
 });

@@ -3,10 +3,37 @@ import * as z from 'zod/mini';
 import { DOMAINS, LANGUAGES, LIMITS, TONES, CHAT_ROLES, ROOM_ROLES, ROOM_STATES } from './constants';
 
 export const emailField = z.email().check(z.maxLength(LIMITS.emailMax));
+
+/**
+ * What stored text never holds (product.md): C0 control characters other than tab and newline,
+ * DEL, and unpaired UTF-16 surrogates. PostgreSQL refuses NUL outright; the others have no place
+ * in a name or a message and would be stored mangled. Checked on code units (no `u` flag), so a
+ * lone surrogate is seen as one.
+ */
+// eslint-disable-next-line no-control-regex
+export const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** The error code of text holding FORBIDDEN_TEXT; the issue carries it in `params.code`. */
+export const INVALID_CHARACTERS = 'invalid_characters';
+
+/**
+ * A text field of the API: carriage returns folded into newlines, then no FORBIDDEN_TEXT,
+ * optionally trimmed, `min`..`max` characters. Every free text of a request goes through it.
+ */
+export function textField(max: number, options: { min?: number; trim?: boolean } = {}) {
+  const { min = 0, trim = false } = options;
+  return z.string().check(
+    z.overwrite((value) => value.replace(/\r\n?/g, '\n')),
+    ...(trim ? [z.trim()] : []),
+    z.refine((value: string) => !FORBIDDEN_TEXT.test(value), { params: { code: INVALID_CHARACTERS } }),
+    ...(min > 0 ? [z.minLength(min)] : []),
+    z.maxLength(max),
+  );
+}
 /** Client-side bounds of every new password (spec section 5). */
 export const passwordField = z.string().check(z.minLength(LIMITS.passwordMin), z.maxLength(LIMITS.passwordMax));
-export const titleField = z.string().check(z.trim(), z.minLength(LIMITS.titleMin), z.maxLength(LIMITS.titleMax));
-export const descriptionField = z.optional(z.nullable(z.string().check(z.maxLength(10_000))));
+export const titleField = textField(LIMITS.titleMax, { min: LIMITS.titleMin, trim: true });
+export const descriptionField = z.optional(z.nullable(textField(LIMITS.descriptionMax)));
+export const fullNameField = textField(LIMITS.fullNameMax, { min: 1, trim: true });
 export const languageField = z.enum(LANGUAGES);
 export const languagesField = z.array(languageField);
 export const toneField = z.enum(TONES);
@@ -16,9 +43,10 @@ export const roomRoleField = z.literal(ROOM_ROLES);
 export const roomStateField = z.literal(ROOM_STATES);
 /** Datetimes travel as ISO 8601 strings with an offset. */
 export const dateTimeField = z.iso.datetime({ offset: true });
-export const idField = z.int().check(z.positive());
-/** A path id: digits only, anything else is a 404 rather than a crash. */
-export const idParam = z.coerce.number().check(z.int(), z.positive());
+/** Ids are positive int4 (product.md): anything larger can name no row. */
+export const idField = z.int().check(z.positive(), z.maximum(LIMITS.idMax));
+/** A path or query id: a number 1..2^31-1; in a path anything else is a 404 rather than a crash. */
+export const idParam = z.coerce.number().check(z.int(), z.positive(), z.maximum(LIMITS.idMax));
 
 /** A non-empty list of distinct language codes (a chat's or room's languages). */
 export const languageSetField = languagesField.check(
@@ -26,8 +54,10 @@ export const languageSetField = languagesField.check(
   z.maxLength(LANGUAGES.length),
   z.refine((codes) => new Set(codes).size === codes.length, { message: 'Languages must be distinct.' }),
 );
-export const nickNameField = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.nickNameMax));
-export const aliasField = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.aliasMax));
+export const nickNameField = textField(LIMITS.nickNameMax, { min: 1, trim: true });
+export const aliasField = textField(LIMITS.aliasMax, { min: 1, trim: true });
+/** `?q=` of the member and participant searches. */
+export const searchQueryField = textField(255);
 /** The ids of a multi-delete body: 1 to one page's worth of distinct ids. */
 export const idListField = z.array(idField).check(
   z.minLength(1),

@@ -1,6 +1,7 @@
 // Page shapes shared by the list calls.
 import * as z from 'zod/mini';
 import { LIMITS } from './constants';
+import { searchQueryField } from './fields';
 
 /** `{next, previous, results}`: cursor pages (chats, messages). */
 export const cursorPageSchema = <T extends z.core.$ZodType>(item: T) =>
@@ -28,17 +29,17 @@ export const limitOffsetQuerySchema = z.object({
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.pageSizeMax)),
     LIMITS.pageSizeDefault,
   ),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(LIMITS.idMax)), 0),
 });
 export type LimitOffsetQuery = z.infer<typeof limitOffsetQuerySchema>;
 
 /** `?pageIndex=&pageSize=&q=` (0-based pageIndex). */
 export const pageIndexQuerySchema = z.object({
-  pageIndex: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  pageIndex: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(LIMITS.idMax)), 0),
   pageSize: z._default(
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.pageSizeMax)),
     LIMITS.pageSizeDefault,
   ),
-  q: z.optional(z.string().check(z.maxLength(255))),
+  q: z.optional(searchQueryField),
 });
 export type PageIndexQuery = z.infer<typeof pageIndexQuerySchema>;

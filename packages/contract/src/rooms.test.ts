@@ -57,6 +57,11 @@ const segment = {
   tone: 'DEFAULT',
   transcript: 'Hello',
   transcriptDiff: [],
+  transcription: 'done',
+  translation: 'done',
+  speech: 'done',
+  edited: false,
+  duration: 2.5,
 };
 
 describe('roomSchema', () => {
@@ -129,7 +134,7 @@ describe('room list and state', () => {
 });
 
 describe('own participation', () => {
-  const participant = { alias: 'Ana', roomRole: 1001, language: 'en', lkToken: null, maleVoice: false, tone: 'DEFAULT' };
+  const participant = { id: 7, lkUrl: null, alias: 'Ana', roomRole: 1001, language: 'en', lkToken: null, maleVoice: false, tone: 'DEFAULT' };
 
   it('parses a participant with and without a LiveKit token', () => {
     expect(participantSchema.parse(participant)).toEqual(participant);
@@ -160,7 +165,7 @@ describe('own participation', () => {
 });
 
 describe('managing participants', () => {
-  const managed = { id: 40, user: 'ken@example.com', roomRole: 1002 };
+  const managed = { id: 40, user: 'ken@example.com', roomRole: 1002, alias: 'Ken', avatarImage: null };
 
   it('parses a managed participant and a counted page', () => {
     expect(manageParticipantSchema.parse(managed)).toEqual(managed);

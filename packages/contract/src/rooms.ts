@@ -10,12 +10,14 @@ import {
   emailField,
   idField,
   idListField,
+  idParam,
   languageField,
   languageSetField,
   languagesField,
   queryBooleanField,
   roomRoleField,
   roomStateField,
+  textField,
   titleField,
   toneField,
 } from './fields';
@@ -70,11 +72,15 @@ export type RoomStateRequest = z.infer<typeof roomStateRequestSchema>;
 // ---- Own participation: /rooms/{roomId}/participant/ ----
 
 export const participantSchema = z.object({
+  /** Beyond the spec: the participation's id (the `speaker.id` of one's own segments). */
+  id: idField,
   alias: z.string(),
   roomRole: roomRoleField,
   language: languageField,
   /** LiveKit access token, issued only while the room is Live; otherwise null. */
   lkToken: z.nullable(z.string()),
+  /** Beyond the spec: where to connect with lkToken; null when no LiveKit server is configured. */
+  lkUrl: z.nullable(z.string()),
   maleVoice: z.boolean(),
   tone: toneField,
 });
@@ -111,6 +117,9 @@ export const manageParticipantSchema = z.object({
   /** The participant's account e-mail address. */
   user: z.string(),
   roomRole: roomRoleField,
+  /** Beyond the spec: how the participant is shown. */
+  alias: z.string(),
+  avatarImage: z.nullable(z.string()),
 });
 export type ManageParticipant = z.infer<typeof manageParticipantSchema>;
 
@@ -166,6 +175,10 @@ export type SegmentSpeaker = z.infer<typeof segmentSpeakerSchema>;
  * `audioFile` (a URL, null while not synthesised) are the rendering. `transcriptDiff` holds the
  * words of the last edit: unchanged as they are, removed prefixed `-`, added prefixed `+`.
  */
+/** Where one step of a segment's pipeline stands for the reader (beyond the spec). */
+export const PIPELINE_STATES = ['pending', 'done', 'failed', 'none'] as const;
+export type PipelineState = (typeof PIPELINE_STATES)[number];
+
 export const segmentSchema = z.object({
   id: idField,
   audioFile: z.nullable(z.string()),
@@ -177,6 +190,18 @@ export const segmentSchema = z.object({
   tone: toneField,
   transcript: z.string(),
   transcriptDiff: z.array(z.string()),
+  /**
+   * Beyond the spec: the speech-to-text of the utterance (`none`: no transcriber for the
+   * speaker's language — the recording is kept and the transcript stays empty), the reader's
+   * translation, and the reader's synthesised voice (`audioFile`).
+   */
+  transcription: z.enum(PIPELINE_STATES),
+  translation: z.enum(PIPELINE_STATES),
+  speech: z.enum(PIPELINE_STATES),
+  /** Beyond the spec: the speaker corrected the transcript. */
+  edited: z.boolean(),
+  /** Beyond the spec: the utterance's length in seconds. */
+  duration: z.number(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
@@ -195,7 +220,7 @@ export const segmentUpdateRequestSchema = z
   .object({
     tone: z.optional(toneField),
     transcript: z.optional(
-      z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.transcriptMax)),
+      textField(LIMITS.transcriptMax, { min: 1, trim: true }),
     ),
   })
   .check(
@@ -211,7 +236,22 @@ export type SegmentPatchRequest = z.infer<typeof segmentPatchRequestSchema>;
 
 /**
  * Content types accepted for the multipart `audio` of POST /rooms/{roomId}/segments/, compared
- * without parameters (`audio/webm;codecs=opus` is `audio/webm`).
+ * without parameters (`audio/webm;codecs=opus` is `audio/webm`). The server checks the content,
+ * not this type: WAV, Ogg or WebM, at most LIMITS.segmentAudioMaxSeconds and segmentAudioMaxBytes.
  */
 export const SEGMENT_AUDIO_MIME_TYPES = ['audio/webm', 'audio/ogg', 'audio/wav'] as const;
 export type SegmentAudioMimeType = (typeof SEGMENT_AUDIO_MIME_TYPES)[number];
+
+/** GET /rooms/{roomId}/transcript/?format=txt|srt (beyond the spec): the whole transcript in the caller's language. */
+export const TRANSCRIPT_FORMATS = ['txt', 'srt'] as const;
+export const transcriptQuerySchema = z.object({ format: z._default(z.enum(TRANSCRIPT_FORMATS), 'txt') });
+export type TranscriptQuery = z.infer<typeof transcriptQuerySchema>;
+
+// ---- Path parameters ----
+
+/** /rooms/{id}/ and /rooms/{id}/state/ */
+export const roomPathSchema = z.object({ id: idParam });
+/** /rooms/{roomId}/... */
+export const roomScopePathSchema = z.object({ roomId: idParam });
+/** /rooms/{roomId}/participants/{id}/ and /rooms/{roomId}/segments/{id}/ */
+export const roomItemPathSchema = z.object({ roomId: idParam, id: idParam });

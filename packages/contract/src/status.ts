@@ -1,6 +1,6 @@
 // GET /api/status/ and GET /api/speech/tones/.
 import * as z from 'zod/mini';
-import { toneField } from './fields';
+import { languageField, toneField } from './fields';
 
 export const PART_STATES = ['ok', 'degraded', 'off'] as const;
 const partState = z.enum(PART_STATES);
@@ -18,3 +18,20 @@ export type StatusResponse = z.infer<typeof statusResponseSchema>;
 export const toneOptionSchema = z.object({ value: toneField, label: z.string() });
 export type ToneOption = z.infer<typeof toneOptionSchema>;
 export const toneListSchema = z.array(toneOptionSchema);
+
+/**
+ * GET /api/translation/ (beyond the spec): what the server's translation provider can do, so the
+ * client can say it plainly (a language it cannot reach, a tone it cannot write).
+ */
+export const TRANSLATION_PROVIDERS = ['openai', 'apertium', 'none'] as const;
+export const translationInfoSchema = z.object({
+  provider: z.enum(TRANSLATION_PROVIDERS),
+  /** False: every reader gets the plain translation (tone DEFAULT), whatever tone they chose. */
+  supportsTone: z.boolean(),
+  /**
+   * For each source language, the languages it can be translated into; null when every language
+   * reaches every other (an LLM). A language absent as a key reaches none.
+   */
+  reach: z.nullable(z.record(z.string(), z.array(languageField))),
+});
+export type TranslationInfo = z.infer<typeof translationInfoSchema>;
