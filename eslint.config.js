@@ -32,6 +32,26 @@ export default tseslint.config(
     },
   },
   {
+    // The web client's features (src/features/<feature>/, with sub-folders one level down) share
+    // through src/lib and src/components only: no path into a sibling feature.
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|(^|/)features/', message: 'Features do not import each other; share through src/lib or src/components.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)|(^|/)features/', message: 'Features do not import each other; share through src/lib or src/components.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/test/**/*.ts', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -1,42 +1,60 @@
 // Builds the Fastify app: plumbing, features, web client. Used by main.ts and by the tests.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { authenticateRequest, createTokenService } from './core/auth';
 import type { Config } from './core/config';
 import type { AppContext } from './core/context';
 import { openDatabase } from './core/db/index';
-import { installErrorHandling } from './core/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/errors';
+import { RequestLog, loggerOptions } from './core/logging';
+import { installSecurityHeaders } from './core/security-headers';
 import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './core/rate-limit';
+import { installRateLimits } from './core/rate-limit';
+import { createJobs } from './core/jobs';
+import { createRealtime } from './core/realtime';
+import { createSpeech } from './core/speech/index';
 import { createDiskStorage } from './core/storage';
+import { createTranslationProvider, createTranslator } from './core/translation/index';
+import { serializerCompiler } from './core/serialization';
 import { validatorCompiler } from './core/validation';
+import { serveWebClient } from './core/web-client';
 import { accountsRoutes } from './features/accounts/routes';
+import { chatsFeature } from './features/chats/index';
 import { createAccountsRepository } from './features/accounts/repository';
-import { roomsRoutes } from './features/rooms/routes';
+import { roomsFeature } from './features/rooms/index';
 import { speechRoutes } from './features/speech/routes';
 import { statusRoutes } from './features/status/routes';
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export interface BuildOptions {
+  /** Where log lines go (tests read them); stdout when absent. */
+  logStream?: DestinationStream;
+  /** PGlite only: a dump of an initialised, migrated data directory to start from (tests). */
+  pgliteTemplate?: Blob;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config, options.logStream),
+    logController: new RequestLog(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us (the nearest X-Forwarded-For entries).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,34 +66,72 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return parseJson(request, body as string, done);
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  const limiter = config.redisUrl ? await createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteTemplate: options.pgliteTemplate });
+  const limits = await installRateLimits(app, { redisUrl: config.redisUrl });
   const tokens = createTokenService(config.secretKey);
   const sessionsRepo = createAccountsRepository(database.db);
+  const translator = createTranslator(await createTranslationProvider(config, app.log), database.db);
+  const speech = createSpeech(
+    {
+      sttProvider: config.speech.sttProvider,
+      ttsProvider: config.speech.ttsProvider,
+      openai: {
+        apiKey: config.openai.apiKey,
+        baseUrl: config.openai.baseUrl,
+        sttModel: config.speech.sttModel,
+        ttsModel: config.speech.ttsModel,
+        ttsVoiceMale: config.speech.voices.male,
+        ttsVoiceFemale: config.speech.voices.female,
+      },
+    },
+    app.log,
+  );
+  const jobs = createJobs({
+    database,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(config.translationRetries.timeoutSeconds / 2))),
+  });
+  const realtime = await createRealtime(app, { tokens, isSessionActive: sessionsRepo.isSessionActive, redisUrl: config.redisUrl, log: app.log });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, printLinks: config.env === 'development' }),
     storage: createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl }),
-    limiter,
+    recordings: createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, folder: 'private' }),
+    limits,
+    translator,
+    speech,
+    jobs,
+    realtime,
     requireUser: async (request) => {
       request.auth = await authenticateRequest(request, tokens, sessionsRepo.isSessionActive);
     },
   };
+  app.decorate('ctx', ctx);
+  // Live connections end before the HTTP server closes (it would wait for them); then workers
+  // (their jobs finish), the translator, and the database last.
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
   app.addHook('onClose', async () => {
-    await limiter.close();
+    await jobs.close();
+    await translator.close();
+    await speech.close();
     await database.close();
   });
 
-  app.decorateRequest('lang', 'en');
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request, reply) => {
-    request.lang = negotiateLanguage(request.headers['accept-language']);
-    reply.header('x-request-id', request.id);
+  // Read from Accept-Language when first asked for (most answers need no translated text).
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest) {
+      return negotiateLanguage(this.headers['accept-language']);
+    },
   });
+  app.decorateRequest('auth', null);
 
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), livekitUrl: config.livekit.url });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
@@ -86,22 +142,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  installErrorHandling(app, (request, reply) => {
-    // Client routes (/signin, /room/1, ...) get the single-page app; /api, /media and missing
-    // files (a path with an extension) never do.
-    const pathname = request.url.split('?')[0] ?? '';
-    if (!hasWeb || request.method !== 'GET' || /^\/(api|media)(\/|$)/.test(pathname) || /\.\w+$/.test(pathname)) return undefined;
-    return reply.type('text/html').sendFile('index.html', config.webDistDir);
-  });
+  // The web client's files, and index.html for client routes as the not-found fallback.
+  installErrorHandling(app, await serveWebClient(app, config.webDistDir));
 
   await app.register(fastifyStatic, { root: ctx.storage.root, prefix: '/media/', decorateReply: false, index: false });
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/' });
 
   await app.register(async (scope) => statusRoutes(scope, ctx));
   await app.register(async (scope) => speechRoutes(scope));
   await app.register(async (scope) => accountsRoutes(scope, ctx));
-  await app.register(async (scope) => roomsRoutes(scope, ctx));
+  await roomsFeature(app, ctx);
+  await chatsFeature(app, ctx);
+  // Workers start once every feature has declared its queues.
+  await jobs.start();
   return app;
 }

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startServer, type Client, type TestServer } from './harness';
@@ -135,6 +137,21 @@ describe('PUT/PATCH /api/accounts/user/ with JSON', () => {
     ]);
   });
 
+  it('PUT and PATCH refuse a NUL in fullName, as JSON and as a multipart field, and keep the name', async () => {
+    const { client } = await signedIn(server);
+    for (const method of ['PUT', 'PATCH']) {
+      const json = await client.request(method, USER, { json: { fullName: 'Ada\u0000' }, xsrf: true });
+      expect(json.status).toBe(400);
+      expect(json.body.errors).toEqual([{ code: 'invalid_characters', attr: 'fullName', detail: 'This field may not contain control characters.' }]);
+      const form = new FormData();
+      form.set('fullName', 'Ada\u0000');
+      const multipart = await client.request(method, USER, { form, xsrf: true });
+      expect(multipart.status).toBe(400);
+      expect(multipart.body.errors[0]).toMatchObject({ code: 'invalid_characters', attr: 'fullName' });
+    }
+    expect((await client.get(USER)).body.fullName).toBe('Ada Lovelace');
+  });
+
   it('gives the details in Spanish for Accept-Language: es', async () => {
     const { client } = await signedIn(server);
     const answer = await client.request('PATCH', USER, {
@@ -174,6 +191,17 @@ describe('avatars (multipart)', () => {
     expect(second.body.avatarImage).not.toBe(first);
     expect((await fetch(second.body.avatarImage)).status).toBe(200);
     expect((await fetch(first)).status).toBe(404);
+  });
+
+  it('leaves exactly one file on disk after parallel uploads, the one the profile names', async () => {
+    const { client, login } = await signedIn(server);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => upload(client, formWith('avatarImage', png, 'a.png', 'image/png'))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    const named = (await client.get(USER)).body.avatarImage as string;
+    const files = (await readdir(path.join(server.dataDir, 'media', 'avatars'))).filter((name) => name.startsWith(`${login.user.id}-`));
+    expect(files).toEqual([named.split('/').pop()]);
   });
 
   it('checks the content, not the name: a text file called avatar.png is refused and the old avatar kept', async () => {

@@ -52,6 +52,17 @@ describe('POST /api/accounts/registration/', () => {
     });
   });
 
+  it('refuses control characters in fullName with 400 on fullName (PostgreSQL would refuse a NUL)', async () => {
+    for (const fullName of ['Ada\u0000Lovelace', 'Ada\u001b[31m', 'half \ud800']) {
+      const answer = await register({ email: uniqueEmail(), password1: GOOD_PASSWORD, password2: GOOD_PASSWORD, fullName });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        type: 'validation_error',
+        errors: [{ code: 'invalid_characters', attr: 'fullName', detail: 'This field may not contain control characters.' }],
+      });
+    }
+  });
+
   it('applies the server password policy and equality check', async () => {
     const short = await register({ email: uniqueEmail(), password1: 'abc', password2: 'abd', fullName: 'A' });
     expect(short.status).toBe(400);
@@ -81,6 +92,42 @@ describe('POST /api/accounts/registration/', () => {
     expect(second.body).toEqual({ detail: 'Verification e-mail sent.' });
     const notice = await server.smtp.waitFor(email, /your parla account/i, count);
     expect(notice.text).toContain('/password/reset');
+  });
+
+  it('does not let an earlier registration of an unverified address keep its password (pre-hijacking)', async () => {
+    const email = uniqueEmail('victim');
+    // An attacker registers the victim's address first, with a password of their own.
+    expect((await register({ email, password1: 'attacker-password-1', password2: 'attacker-password-1', fullName: 'Mallory' })).status).toBe(201);
+    const attackerMail = await server.smtp.waitFor(email, /activate/i);
+    // The real owner registers later and follows the link of their own registration.
+    const count = server.smtp.mails.length;
+    expect((await register({ email, password1: 'owner-password-22', password2: 'owner-password-22', fullName: 'Victoria' })).status).toBe(201);
+    const ownerMail = await server.smtp.waitFor(email, /activate/i, count);
+    expect(ownerMail.text).toContain('Victoria');
+    const client = server.client();
+    expect((await client.post('/api/accounts/registration/verify-email/', { key: activationKeyFrom(ownerMail.text) })).status).toBe(200);
+
+    const attacker = await client.post('/api/accounts/login/', { email, password: 'attacker-password-1' });
+    expect(attacker.status).toBe(400);
+    expect(attacker.body.errors[0].code).toBe('authorization');
+    const owner = await client.post('/api/accounts/login/', { email, password: 'owner-password-22' });
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.fullName).toBe('Victoria');
+    // The other registration's link is dead now.
+    expect((await client.post('/api/accounts/registration/verify-email/', { key: activationKeyFrom(attackerMail.text) })).status).toBe(400);
+  });
+
+  it('applies, on activation, the credentials of the registration whose link is followed', async () => {
+    const email = uniqueEmail('twice');
+    expect((await register({ email, password1: 'first-password-11', password2: 'first-password-11', fullName: 'First' })).status).toBe(201);
+    const firstMail = await server.smtp.waitFor(email, /activate/i);
+    const count = server.smtp.mails.length;
+    expect((await register({ email, password1: 'second-password-22', password2: 'second-password-22', fullName: 'Second' })).status).toBe(201);
+    await server.smtp.waitFor(email, /activate/i, count);
+    const client = server.client();
+    expect((await client.post('/api/accounts/registration/verify-email/', { key: activationKeyFrom(firstMail.text) })).status).toBe(200);
+    expect((await client.post('/api/accounts/login/', { email, password: 'second-password-22' })).status).toBe(400);
+    expect((await client.post('/api/accounts/login/', { email, password: 'first-password-11' })).body.user.fullName).toBe('First');
   });
 
   it('rejects malformed JSON with the standard body', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, registerActivated, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
+import { GOOD_PASSWORD, activationKeyFrom, registerActivated, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -112,7 +112,9 @@ describe('POST /api/accounts/password/reset/confirm/', () => {
     expect(other.uid).not.toBe(uid);
 
     const passwords = { newPassword1: NEW_PASSWORD, newPassword2: NEW_PASSWORD };
-    for (const wrongUid of ['zzzz', Buffer.from('99999999').toString('base64url'), other.uid]) {
+    // 'MWUzMDA' is base64 of '1e300' and '999999999999' is beyond int4: no row, not a 500.
+    const beyondInt4 = Buffer.from('999999999999').toString('base64url');
+    for (const wrongUid of ['zzzz', Buffer.from('99999999').toString('base64url'), 'MWUzMDA', beyondInt4, other.uid]) {
       const answer = await confirm({ uid: wrongUid, token, ...passwords });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ type: 'validation_error', errors: [INVALID_LINK] });
@@ -222,6 +224,25 @@ describe('POST /api/accounts/password/reset/confirm/', () => {
     const fresh = server.client();
     expect((await fresh.post('/api/accounts/login/', { email, password: NEW_PASSWORD })).status).toBe(200);
     expect((await fresh.get('/api/accounts/user/')).status).toBe(200);
+  });
+
+  it('ends every other outstanding key: an older reset link and an activation link stop working', async () => {
+    const email = uniqueEmail('keys');
+    const before = server.smtp.mails.length;
+    await server.client().post('/api/accounts/registration/', { email, password1: GOOD_PASSWORD, password2: GOOD_PASSWORD, fullName: 'Keys' });
+    const activation = await server.smtp.waitFor(email, /activate/i, before);
+    const key = activationKeyFrom(activation.text);
+    const older = await resetLink(email);
+    const newer = await resetLink(email);
+    expect((await confirm({ uid: newer.uid, token: newer.token, newPassword1: NEW_PASSWORD, newPassword2: NEW_PASSWORD })).status).toBe(200);
+
+    const stale = await confirm({ uid: older.uid, token: older.token, newPassword1: 'attacker-choice-55', newPassword2: 'attacker-choice-55' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.errors).toEqual([INVALID_LINK]);
+    const staleActivation = await server.client().post('/api/accounts/registration/verify-email/', { key });
+    expect(staleActivation.status).toBe(400);
+    expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+    expect((await login(email, GOOD_PASSWORD)).status).toBe(400);
   });
 
   it('activates an account that had not been activated yet', async () => {

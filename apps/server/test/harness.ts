@@ -1,13 +1,14 @@
 // Starts the real server over real HTTP for a test file: its own database (a fresh PostgreSQL
 // database when TEST_DATABASE=postgres, else in-memory PGlite), its own SMTP server catching mail.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/core/config';
@@ -71,7 +72,7 @@ export async function startSmtp() {
   };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL (the test command sets it)');
   const name = `parla_test_${randomBytes(6).toString('hex')}`;
@@ -92,10 +93,21 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+let template: Promise<Blob | undefined> | undefined;
+/** The migrated PGlite database global-setup.ts dumped (read once per worker). */
+function pgliteTemplateBlob(): Promise<Blob | undefined> {
+  const file = process.env.PARLA_PGLITE_TEMPLATE;
+  template ??= file ? readFile(file).then((bytes) => new Blob([new Uint8Array(bytes)])) : Promise.resolve(undefined);
+  return template;
+}
+
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
 /** The whole app on a free loopback port. `env` overrides configuration (rate limits...). */
-export async function startServer(env: Record<string, string> = {}, options: { smtp?: boolean } = {}) {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { smtp?: boolean; logStream?: DestinationStream; beforeListen?: (app: FastifyInstance) => void } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parla-test-'));
   const smtp = options.smtp === false ? undefined : await startSmtp();
   const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -115,7 +127,12 @@ export async function startServer(env: Record<string, string> = {}, options: { s
   if (postgres) base.DATABASE_URL = postgres.url;
   const config: Config = loadConfig({ ...base, ...env });
   if (!postgres) config.pgliteDir = 'memory://';
-  const app: FastifyInstance = await buildApp(config);
+  const pgliteTemplate = postgres || config.databaseUrl ? undefined : await pgliteTemplateBlob();
+  const app: FastifyInstance = await buildApp(config, {
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(pgliteTemplate ? { pgliteTemplate } : {}),
+  });
+  options.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -215,8 +232,8 @@ export function activationKeyFrom(text: string): string {
 }
 
 /** A signed-in browser-like client (cookies set). */
-export async function signedIn(server: TestServer, email?: string) {
-  const address = email ?? (await registerActivated(server));
+export async function signedIn(server: TestServer, email?: string, fullName?: string) {
+  const address = email ?? (await registerActivated(server, fullName));
   const client = server.client();
   const login = await client.post('/api/accounts/login/', { email: address, password: GOOD_PASSWORD });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);

@@ -67,9 +67,13 @@ describe('GET /api/speech/tones/', () => {
     expect(unchanged).toEqual(['FORMAL']);
   });
 
-  it('falls back to English for a language without server messages', async () => {
-    const answer = await server.client().get('/api/speech/tones/', { headers: { 'accept-language': 'ja,xx;q=0.5' } });
-    expect(answer.body[0]).toEqual({ value: 'DEFAULT', label: 'Default' });
+  it('speaks every language of the spec, and falls back to English for others', async () => {
+    const japanese = await server.client().get('/api/speech/tones/', { headers: { 'accept-language': 'ja,en;q=0.5' } });
+    expect(japanese.body[0]).toEqual({ value: 'DEFAULT', label: '標準' });
+    const norwegian = await server.client().get('/api/speech/tones/', { headers: { 'accept-language': 'nb-NO' } });
+    expect(norwegian.body[0].label).not.toBe('Default');
+    const unknown = await server.client().get('/api/speech/tones/', { headers: { 'accept-language': 'xx,yy;q=0.5' } });
+    expect(unknown.body[0]).toEqual({ value: 'DEFAULT', label: 'Default' });
   });
 });
 
@@ -284,6 +288,49 @@ describe('e-mail outbox (no SMTP_URL)', () => {
       expect((await client.post('/api/accounts/login/', { email, password: GOOD_PASSWORD })).status).toBe(200);
     } finally {
       await outboxServer.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('let calls reach the configured LiveKit server (ws and http forms), and nothing else', async () => {
+    const { securityHeaders, livekitOrigins } = await import('../src/core/security-headers');
+    expect(livekitOrigins('wss://lk.example.com')).toEqual(['wss://lk.example.com', 'https://lk.example.com']);
+    expect(livekitOrigins('ws://localhost:7880')).toEqual(['ws://localhost:7880', 'http://localhost:7880']);
+    expect(livekitOrigins(undefined)).toEqual([]);
+    const csp = securityHeaders(false, livekitOrigins('wss://lk.example.com'))['content-security-policy'];
+    expect(csp).toContain("connect-src 'self' wss://lk.example.com https://lk.example.com");
+  });
+
+  it('sends a CSP without inline script, no framing, nosniff and a same-origin referrer policy on every answer', async () => {
+    for (const url of ['/api/status/', '/api/nothing-here/', '/signin']) {
+      const answer = await server.client().get(url);
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      const directives = Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+      // Scripts only from this origin, never inline; WebAssembly may compile (speech detection).
+      expect(directives['script-src'], url).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(directives['connect-src']).toEqual(["'self'"]);
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+      // Plain http here: no HSTS (it would pin a dev machine's localhost to https).
+      expect(answer.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('serves the API docs page under the same policy: it has no inline script to be blocked', async () => {
+    const page = await fetch(`${server.url}/api/docs/static/index.html`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = '', body = ''] of scripts) {
+      expect(attributes).toMatch(/src=/);
+      expect(body.trim()).toBe('');
     }
   });
 });

@@ -33,6 +33,16 @@ describe('/api/rooms/', () => {
     expect(listed.body.results).toEqual([created.body]);
   });
 
+  it('refuses control characters in title and description with 400 naming the field', async () => {
+    const { client } = await signedIn(server);
+    const answer = await create(client, { title: 'Sync\u0000', description: 'About\u0000us' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.map((e: { attr: string; code: string }) => [e.attr, e.code])).toEqual([
+      ['title', 'invalid_characters'],
+      ['description', 'invalid_characters'],
+    ]);
+  });
+
   it('defaults languages to the creator’s and domain to DEFAULT', async () => {
     const { client } = await signedIn(server);
     const created = await create(client, { title: 'Defaults' });

@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start (architecture.md names).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,8 +23,26 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Parla <no-reply@localhost>'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits). */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
+   * Behind reverse proxies: how many hops of X-Forwarded-For to trust (a number; `true` = 1), or
+   * the proxies' addresses (comma-separated IPs or CIDRs). `false` (default) trusts none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const text = value.trim().toLowerCase();
+      if (text === '' || text === 'false') return false as const;
+      if (text === 'true') return 1;
+      if (/^\d+$/.test(text)) return Number(text);
+      const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+      const bad = addresses.filter((part) => !isProxyAddress(part));
+      if (bad.length) {
+        context.addIssue({ code: 'custom', message: `must be false, a hop count, or proxy addresses/CIDRs (not ${bad.join(', ')})` });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per window, per key; `0` turns a limit off. Window in seconds. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).default(10),
@@ -31,14 +50,32 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTRATION: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_EMAIL: z.coerce.number().int().min(0).default(5),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
-  LIVEKIT_URL: optionalUrl,
-  LIVEKIT_API_KEY: z.string().optional(),
-  LIVEKIT_API_SECRET: z.string().optional(),
+  /** How often expired sessions and e-mail keys are removed. */
+  HOUSEKEEPING_INTERVAL_SECONDS: positiveInt.default(3600),
+  /** The LiveKit server calls connect to (e.g. ws://localhost:7880 for `livekit-server --dev`); unset: calls without video. */
+  LIVEKIT_URL: z.string().regex(/^(wss?|https?):\/\//, 'must be a ws://, wss://, http:// or https:// URL').optional(),
+  /** `livekit-server --dev` accepts devkey / secret; set your own for any real deployment. */
+  LIVEKIT_API_KEY: z.string().min(1).default('devkey'),
+  LIVEKIT_API_SECRET: z.string().min(1).default('secret'),
+  /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
+  STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
+  TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  TTS_MODEL: z.string().min(1).default('tts-1'),
+  TTS_VOICE_MALE: z.string().min(1).default('onyx'),
+  TTS_VOICE_FEMALE: z.string().min(1).default('nova'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: optionalUrl,
-  TRANSLATION_MODEL: z.string().optional(),
-  STT_MODEL: z.string().optional(),
-  TTS_MODEL: z.string().optional(),
+  /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else Apertium when installed, else none. */
+  TRANSLATION_PROVIDER: z.enum(['auto', 'openai', 'apertium', 'none']).default('auto'),
+  TRANSLATION_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Tries after the first for a translation job, and the first retry's delay (doubled each time). */
+  TRANSLATION_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  TRANSLATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  /** A translation try that takes longer is failed and retried (also how soon work of a crashed process is picked up again). */
+  TRANSLATION_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  /** Messages a member may post per minute (0: no limit). */
+  RATE_LIMIT_MESSAGES: z.coerce.number().int().min(0).default(60),
   APERTIUM_URL: optionalUrl,
 });
 
@@ -59,18 +96,42 @@ export interface Config {
   mailFrom: string;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   rateLimits: {
     windowMs: number;
     login: number;
     loginPerAddress: number;
     registration: number;
     email: number;
+    messagesPerMinute: number;
+  };
+  housekeepingIntervalMs: number;
+  translationProvider: Env['TRANSLATION_PROVIDER'];
+  translationRetries: { limit: number; delaySeconds: number; timeoutSeconds: number };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; translationModel: string };
+  apertiumUrl: string | undefined;
+  livekit: { url: string | undefined; apiKey: string; apiSecret: string };
+  speech: {
+    sttProvider: Env['STT_PROVIDER'];
+    ttsProvider: Env['TTS_PROVIDER'];
+    sttModel: string;
+    ttsModel: string;
+    voices: { male: string; female: string };
   };
   version: string;
 }
 
 export class ConfigError extends Error {}
+
+/** An IP address or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+function isProxyAddress(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Reads and checks the environment; a bad value ends with one clear line per problem. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -98,13 +159,27 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: env.TRUST_PROXY === 0 ? false : env.TRUST_PROXY,
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
       login: env.RATE_LIMIT_LOGIN,
       loginPerAddress: env.RATE_LIMIT_LOGIN_PER_ADDRESS,
       registration: env.RATE_LIMIT_REGISTRATION,
       email: env.RATE_LIMIT_EMAIL,
+      messagesPerMinute: env.RATE_LIMIT_MESSAGES,
+    },
+    housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
+    translationProvider: env.TRANSLATION_PROVIDER,
+    translationRetries: { limit: env.TRANSLATION_RETRIES, delaySeconds: env.TRANSLATION_RETRY_DELAY_SECONDS, timeoutSeconds: env.TRANSLATION_TIMEOUT_SECONDS },
+    openai: { apiKey: env.OPENAI_API_KEY || undefined, baseUrl: env.OPENAI_BASE_URL, translationModel: env.TRANSLATION_MODEL },
+    apertiumUrl: env.APERTIUM_URL,
+    livekit: { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET },
+    speech: {
+      sttProvider: env.STT_PROVIDER,
+      ttsProvider: env.TTS_PROVIDER,
+      sttModel: env.STT_MODEL,
+      ttsModel: env.TTS_MODEL,
+      voices: { male: env.TTS_VOICE_MALE, female: env.TTS_VOICE_FEMALE },
     },
     version: readVersion(),
   };

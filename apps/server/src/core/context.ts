@@ -5,8 +5,12 @@ import type { Authentication, TokenService } from './auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/index';
 import type { Mailer } from './mailer';
-import type { RateLimiter } from './rate-limit';
+import type { Jobs } from './jobs';
+import type { RateLimits } from './rate-limit';
+import type { Realtime } from './realtime';
 import type { Storage } from './storage';
+import type { Speech } from './speech/index';
+import type { Translator } from './translation/index';
 
 export interface AppContext {
   config: Config;
@@ -14,13 +18,24 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
+  /** Public files (avatars), served under /media/. */
   storage: Storage;
-  limiter: RateLimiter;
+  /** Private files (room recordings and voices), served only after a participation check. */
+  recordings: Storage;
+  limits: RateLimits;
+  translator: Translator;
+  speech: Speech;
+  jobs: Jobs;
+  realtime: Realtime;
   /** onRequest hook: 401 unless the caller is signed in; sets request.auth. */
   requireUser: onRequestAsyncHookHandler;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared plumbing, for plugins and tests that need the database or the config. */
+    ctx: AppContext;
+  }
   interface FastifyRequest {
     lang: Language;
     auth: Authentication | null;

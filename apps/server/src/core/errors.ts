@@ -1,8 +1,12 @@
 // The standard error body (product.md "Errors"): factories, the error handler, 404/405.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { z } from 'zod';
 import { NON_FIELD_ERRORS, type ErrorBody, type ErrorType } from '@parla/contract/errors';
+import { INVALID_CHARACTERS } from '@parla/contract/fields';
+import { FALLBACK_LANGUAGE } from '@parla/contract/constants';
 import { translate, type MessageKey } from './i18n';
 
 type Params = Record<string, string | number>;
@@ -47,11 +51,16 @@ export const throttled = (retryAfterSeconds: number) => {
   return error;
 };
 
-/** Thrown by the validator compiler; carries zod's issues with their inputs. */
+/** The part of a request a schema validates (Fastify's `httpPart`). */
+export type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
+
+/** Thrown by the validator compiler; carries zod's issues with their inputs and the part. */
 export class RequestValidationError extends Error {
   readonly statusCode = 400;
-  validationContext = 'body';
-  constructor(readonly issues: z.core.$ZodIssue[]) {
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    readonly validationContext: RequestPart = 'body',
+  ) {
     super('Request validation failed');
   }
 }
@@ -60,6 +69,13 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
+}
+
+/** An input quoted in a message: scalars as they are (shortened), anything else by its kind. */
+function quote(value: unknown): string {
+  if (typeof value === 'string') return value.length > 64 ? `${value.slice(0, 64)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return describe(value);
 }
 
 /** One zod issue as one entry of the error body. */
@@ -97,7 +113,10 @@ export function issueToEntry(issue: z.core.$ZodIssue): ErrorEntry {
         ? { code: 'invalid', message: 'invalidEmail', attr }
         : { code: 'invalid', message: 'invalidFormat', attr };
     case 'invalid_value':
-      return { code: 'invalid_choice', message: 'invalidChoice', params: { input: String(input) }, attr };
+      return { code: 'invalid_choice', message: 'invalidChoice', params: { input: quote(input) }, attr };
+    case 'custom':
+      if (issue.params?.['code'] === INVALID_CHARACTERS) return { code: INVALID_CHARACTERS, message: 'invalidCharacters', attr };
+      return { code: 'invalid', message: 'invalidFormat', attr };
     case 'unrecognized_keys':
       return { code: 'unknown_field', message: 'unknownField', params: { field: issue.keys.join(', ') }, attr };
     default:
@@ -138,11 +157,17 @@ function toApiError(error: FastifyError | ApiError | RequestValidationError): Ap
       return formError('bodyTooLarge', 'too_large');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return formError('unsupportedMediaType', 'unsupported_media_type', { type: 'multipart' });
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // A path that cannot be read names nothing.
+      return notFound();
     default:
       break;
   }
   if (error.statusCode === 404) return notFound();
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+  // Any other request the framework could not take: a 400 is always a validation_error.
+  if (error.statusCode === 400) return formError('invalidFormat');
+  if (error.statusCode && error.statusCode > 400 && error.statusCode < 500)
     return clientError(error.statusCode, 'invalid', 'invalidFormat');
   return null;
 }
@@ -191,6 +216,38 @@ export function installErrorHandling(
     }
     return sendError(reply, request, notFound());
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KB, bytes that
+ * are not allowed in a request line): the standard body, in English as no header was read.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let body: ErrorBody = {
+    type: 'validation_error',
+    errors: [{ code: 'parse_error', attr: NON_FIELD_ERRORS, detail: translate(FALLBACK_LANGUAGE, 'unreadableRequest') }],
+  };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    body = { type: 'client_error', errors: [{ code: 'headers_too_large', attr: null, detail: translate(FALLBACK_LANGUAGE, 'headersTooLarge') }] };
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    body = { type: 'client_error', errors: [{ code: 'timeout', attr: null, detail: translate(FALLBACK_LANGUAGE, 'requestTimeout') }] };
+  }
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Errors Fastify meets while routing (a path it cannot decode, a parameter too long). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(reply, request, toApiError(error) ?? formError('invalidFormat'));
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError) {

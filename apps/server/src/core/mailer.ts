@@ -8,7 +8,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  /** The one link the e-mail is about; printed in the log when mail goes to the outbox. */
+  /** The one link the e-mail is about; printed in the log in development when mail goes to the outbox. */
   link?: string;
 }
 
@@ -22,6 +22,8 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Development only: the link of an outbox e-mail goes into the log, so it is one click away. */
+  printLinks: boolean;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -44,7 +46,8 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, (info.message as Buffer).toString('utf8').replace(/\r\n/g, '\n'));
-      options.log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'e-mail written to the outbox');
+      // Links are keys: outside development they stay in the file, never in the log.
+      options.log.info({ subject: mail.subject, file, ...(options.printLinks && mail.link ? { link: mail.link } : {}) }, 'e-mail written to the outbox');
     },
   };
 }

@@ -1,55 +1,78 @@
-// Fixed-window counters for the costly and sensitive calls: in memory for one process, in Redis
-// when REDIS_URL is set so that all processes share them.
+// Rate limits on @fastify/rate-limit's stores: in memory for one process, in Redis when REDIS_URL
+// is set so that every process shares the counts. A route declares its limits in one line
+// (`preHandler: limits.route(rule, rule...)`); outcomes such as failed sign-ins are counted with
+// `limits.counter(rule)` (peek before, count after).
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { throttled } from './errors';
 
-export interface RateLimiter {
-  /** Counts one hit on `key`; throws a 429 ApiError once `limit` is passed within the window. */
-  hit(key: string, limit: number, windowMs: number): Promise<void>;
-  close(): Promise<void>;
+export interface LimitRule {
+  /** Names the counter; rules with the same name and key share it. */
+  name: string;
+  /** Requests allowed per window; 0 turns the rule off. */
+  max: number;
+  windowMs: number;
+  /** What is counted: the caller's address, an e-mail, an account... */
+  key: (request: FastifyRequest) => string;
 }
 
-export function createMemoryRateLimiter(): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+export interface Counter {
+  /** Throws a 429 when the count has reached the rule's max, without counting. */
+  check(request: FastifyRequest): Promise<void>;
+  /** Counts one. */
+  add(request: FastifyRequest): Promise<void>;
+}
+
+export interface RateLimits {
+  route(...rules: LimitRule[]): preHandlerAsyncHookHandler;
+  counter(rule: LimitRule): Counter;
+}
+
+/** The caller's address as a rate-limit key: IPv4 as is, IPv6 grouped by its /64. */
+export const addressKey = (request: FastifyRequest) => normalizeIP(request.ip, 64);
+
+export async function installRateLimits(app: FastifyInstance, options: { redisUrl: string | undefined }): Promise<RateLimits> {
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    const connection = redis;
+    app.addHook('onClose', async () => {
+      await connection.quit();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'parla:rate:' } : { cache: 100_000 }),
+  });
+
+  const checker = (rule: LimitRule) =>
+    app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${rule.name}:${rule.key(request)}` });
+
   return {
-    async hit(key, limit, windowMs) {
-      if (limit <= 0) return;
-      const now = Date.now();
-      let entry = windows.get(key);
-      if (!entry || entry.resetAt <= now) {
-        entry = { count: 0, resetAt: now + windowMs };
-        windows.set(key, entry);
-        if (windows.size > 100_000) {
-          for (const [k, v] of windows) if (v.resetAt <= now) windows.delete(k);
+    route(...rules) {
+      const checks = rules.filter((rule) => rule.max > 0).map(checker);
+      return async (request) => {
+        for (const check of checks) {
+          const state = await check(request);
+          if (!state.isAllowed && state.isExceeded) throw throttled(Math.max(1, state.ttlInSeconds));
         }
-      }
-      entry.count += 1;
-      if (entry.count > limit) throw throttled(Math.ceil((entry.resetAt - now) / 1000));
+      };
     },
-    async close() {
-      windows.clear();
-    },
-  };
-}
-
-export async function createRedisRateLimiter(url: string): Promise<RateLimiter> {
-  const { Redis } = await import('ioredis');
-  const redis: Redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
-  return {
-    async hit(key, limit, windowMs) {
-      if (limit <= 0) return;
-      const name = `ratelimit:${key}`;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(name)
-        .pttl(name)
-        .exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.pexpire(name, windowMs);
-      if (count > limit) throw throttled(Math.ceil((ttl > 0 ? ttl : windowMs) / 1000));
-    },
-    async close() {
-      await redis.quit();
+    counter(rule) {
+      if (rule.max <= 0) return { check: async () => undefined, add: async () => undefined };
+      const check = checker(rule);
+      return {
+        async check(request) {
+          const state = await check(request, { increment: false });
+          if (!state.isAllowed && state.remaining <= 0) throw throttled(Math.max(1, state.ttlInSeconds));
+        },
+        async add(request) {
+          await check(request);
+        },
+      };
     },
   };
 }

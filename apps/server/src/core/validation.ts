@@ -3,14 +3,15 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { $ZodType, output } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
-import { RequestValidationError } from './errors';
+import { RequestValidationError, type RequestPart } from './errors';
 
+/** Each schema knows the part it validates, so a bad path id can be told from a bad body. */
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const result = safeParse(schema, data, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error.issues) };
+    return { error: new RequestValidationError(result.error.issues, (httpPart ?? 'body') as RequestPart) };
   };
 
 /** Validates a body that did not go through the route schema (multipart forms). */

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -10,14 +11,23 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The in-process database itself (PGlite only), for tools that speak SQL directly (jobs). */
+  pglite?: PGliteClient;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; pgliteDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  pgliteDir: string;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  pgliteTemplate?: Blob | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -35,16 +45,17 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(dataDir);
+  const client = template ? new PGlite({ dataDir, loadDataDir: template }) : new PGlite(dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };

@@ -1,7 +1,7 @@
 // Tables of the accounts feature and of the shared plumbing. Migrations are generated from this
 // file (`npm run db:generate -w @parla/server`) and kept in apps/server/drizzle.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -22,7 +22,12 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
 
-/** Single-use keys sent by e-mail: account activation and password reset. Only hashes are kept. */
+/**
+ * Single-use keys sent by e-mail: account activation and password reset. Only hashes are kept.
+ * An activation key carries the credentials of the registration it was sent for, and its use
+ * applies those and nothing else (a second registration of an unverified address cannot take
+ * over the first, nor the other way round).
+ */
 export const emailKeys = pgTable(
   'email_keys',
   {
@@ -30,6 +35,8 @@ export const emailKeys = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['activation', 'reset'] }).notNull(),
     keyHash: text('key_hash').notNull(),
+    passwordHash: text('password_hash'),
+    fullName: text('full_name'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +54,9 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     refreshJti: text('refresh_jti').notNull(),
+    /** The jti this family rotated away from, and when: a concurrent refresh with it shares the new one. */
+    previousJti: text('previous_jti'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
@@ -88,4 +98,166 @@ export const roomParticipants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('room_participants_room_user_key').on(t.roomId, t.userId), index('room_participants_user_idx').on(t.userId)],
+);
+
+/** A group chat. `modifiedAt` moves on every new message: the chat list is ordered by it. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    languages: text('languages').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chats_modified_idx').on(t.modifiedAt)],
+);
+
+/**
+ * A user's membership of a chat: how they read it (language, tone) and where they stopped.
+ * `leftAt` marks one who left or was removed (history kept, can be re-added).
+ */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    chatRole: integer('chat_role').notNull(),
+    nickName: text('nick_name').notNull(),
+    language: text('language').notNull(),
+    tone: text('tone').notNull().default('DEFAULT'),
+    lastReadMessage: integer('last_read_message'),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_members_chat_user_key').on(t.chatId, t.userId), index('chat_members_user_idx').on(t.userId)],
+);
+
+/**
+ * A message, stored once in its sender's membership language. `version` moves on every edit, so a
+ * rendering of an older text is never shown for a newer one. The same `clientId` from the same
+ * member is one message (idempotent posting).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull().references(() => chatMembers.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    content: text('content').notNull(),
+    clientId: text('client_id'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_messages_chat_idx').on(t.chatId, t.id),
+    uniqueIndex('chat_messages_client_key').on(t.senderId, t.clientId),
+  ],
+);
+
+/**
+ * A message rendered in one (language, tone) for the members who read it so. `state`: pending
+ * (a job will write it), done, failed (after the last try: readers get the original), none (the
+ * provider cannot reach that language). `renderedTone` is the tone really applied (DEFAULT when
+ * the provider knows no tone).
+ */
+export const messageRenderings = pgTable(
+  'message_renderings',
+  {
+    messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    tone: text('tone').notNull(),
+    version: integer('version').notNull(),
+    state: text('state', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
+    content: text('content'),
+    renderedTone: text('rendered_tone'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.language, t.tone] })],
+);
+
+/**
+ * Translations already made, by a digest of (provider, source language, source text, target
+ * language, tone, domain): the same text to the same reader costs no second provider call.
+ */
+export const translationCache = pgTable('translation_cache', {
+  key: text('key').primaryKey(),
+  content: text('content').notNull(),
+  renderedTone: text('rendered_tone').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One utterance of one speaker in a live room: its recording (by content WAV, Ogg or WebM), its
+ * transcript in the speaker's language once transcribed, and the previous transcript after a
+ * correction (for the word diff). `version` moves on every correction.
+ */
+export const segments = pgTable(
+  'segments',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    speakerId: integer('speaker_id').notNull().references(() => roomParticipants.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    audioKey: text('audio_key').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+    transcription: text('transcription', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
+    transcript: text('transcript').notNull().default(''),
+    previousTranscript: text('previous_transcript'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [index('segments_room_idx').on(t.roomId, t.id)],
+);
+
+/**
+ * A segment's transcript in one (language, tone): its translation state and text, and the text of
+ * the version before (for the reader's word diff). `renderedTone`: the tone really applied.
+ */
+export const segmentRenderings = pgTable(
+  'segment_renderings',
+  {
+    segmentId: integer('segment_id').notNull().references(() => segments.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    tone: text('tone').notNull(),
+    version: integer('version').notNull(),
+    state: text('state', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
+    transcript: text('transcript'),
+    previousTranscript: text('previous_transcript'),
+    renderedTone: text('rendered_tone'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.language, t.tone] })],
+);
+
+/** A segment's rendering spoken in one voice: the file listeners of that (language, tone, voice) hear. */
+export const segmentVoices = pgTable(
+  'segment_voices',
+  {
+    segmentId: integer('segment_id').notNull().references(() => segments.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    tone: text('tone').notNull(),
+    male: boolean('male').notNull(),
+    version: integer('version').notNull(),
+    state: text('state', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
+    audioKey: text('audio_key'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.language, t.tone, t.male] })],
+);
+
+/** A listener's own tone for one segment (they may change the tone of their rendering). */
+export const segmentTones = pgTable(
+  'segment_tones',
+  {
+    segmentId: integer('segment_id').notNull().references(() => segments.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id').notNull().references(() => roomParticipants.id, { onDelete: 'cascade' }),
+    tone: text('tone').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.participantId] })],
 );

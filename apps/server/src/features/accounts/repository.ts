@@ -1,5 +1,5 @@
 // Data access of the accounts feature: users, e-mail keys, sessions (refresh-token families).
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
 import { emailKeys, sessions, users } from '../../core/db/schema';
 
@@ -7,6 +7,23 @@ export type UserRow = typeof users.$inferSelect;
 export type EmailKeyPurpose = (typeof emailKeys.$inferSelect)['purpose'];
 
 export function createAccountsRepository(db: Db) {
+  // The two queries of every authenticated request, prepared once: drizzle builds their SQL once
+  // and PostgreSQL plans them once per connection.
+  const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
+  const activeSession = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.refreshExpiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_active');
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -14,7 +31,7 @@ export function createAccountsRepository(db: Db) {
     },
 
     async findUserById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await userById.execute({ id });
       return row;
     },
 
@@ -33,15 +50,22 @@ export function createAccountsRepository(db: Db) {
       return row;
     },
 
-    async insertEmailKey(values: { userId: number; purpose: EmailKeyPurpose; keyHash: string; expiresAt: Date }) {
+    async insertEmailKey(values: {
+      userId: number;
+      purpose: EmailKeyPurpose;
+      keyHash: string;
+      expiresAt: Date;
+      passwordHash?: string | null;
+      fullName?: string | null;
+    }) {
       await db.insert(emailKeys).values(values);
     },
 
     /**
-     * Marks an unused, unexpired key as used and returns its user id; undefined when there is no
-     * such key. Atomic, so a key works once even under concurrent use.
+     * Marks an unused, unexpired key as used and returns its user and the credentials it carries;
+     * undefined when there is no such key. Atomic, so a key works once even under concurrent use.
      */
-    async consumeEmailKey(purpose: EmailKeyPurpose, keyHash: string, userId?: number): Promise<number | undefined> {
+    async consumeEmailKey(purpose: EmailKeyPurpose, keyHash: string, userId?: number) {
       const now = new Date();
       const [row] = await db
         .update(emailKeys)
@@ -55,8 +79,43 @@ export function createAccountsRepository(db: Db) {
             userId === undefined ? undefined : eq(emailKeys.userId, userId),
           ),
         )
-        .returning({ userId: emailKeys.userId });
-      return row?.userId;
+        .returning({ userId: emailKeys.userId, passwordHash: emailKeys.passwordHash, fullName: emailKeys.fullName });
+      return row;
+    },
+
+    /** Ends every outstanding key of a user (after a password change or reset, an activation). */
+    async endEmailKeys(userId: number) {
+      await db
+        .update(emailKeys)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailKeys.userId, userId), isNull(emailKeys.usedAt)));
+    },
+
+    /**
+     * Sets the avatar and returns the key it replaced, under a row lock: of concurrent uploads
+     * each learns exactly the file it displaced, so none is left behind on disk.
+     */
+    async replaceAvatar(userId: number, avatarKey: string | null): Promise<{ user: UserRow; previous: string | null } | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId)).for('update');
+        if (!current) return undefined;
+        const [user] = await tx.update(users).set({ avatarKey, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+        return user ? { user, previous: current.avatarKey } : undefined;
+      });
+    },
+
+    /** Removes sessions and e-mail keys that can no longer be used; returns how many went. */
+    async pruneExpired(now = new Date()) {
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+      const deadSessions = await db
+        .delete(sessions)
+        .where(or(lt(sessions.refreshExpiresAt, now), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo))))
+        .returning({ id: sessions.id });
+      const deadKeys = await db
+        .delete(emailKeys)
+        .where(or(lt(emailKeys.expiresAt, now), and(isNotNull(emailKeys.usedAt), lt(emailKeys.usedAt, dayAgo))))
+        .returning({ id: emailKeys.id });
+      return { sessions: deadSessions.length, emailKeys: deadKeys.length };
     },
 
     async insertSession(values: { id: string; userId: number; refreshJti: string; refreshExpiresAt: Date }) {
@@ -69,14 +128,8 @@ export function createAccountsRepository(db: Db) {
     },
 
     async isSessionActive(id: string, userId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.refreshExpiresAt, new Date())),
-        )
-        .limit(1);
-      return row !== undefined;
+      const rows = await activeSession.execute({ id, userId });
+      return rows.length > 0;
     },
 
     /**
@@ -86,7 +139,7 @@ export function createAccountsRepository(db: Db) {
     async rotateSession(id: string, fromJti: string, toJti: string, refreshExpiresAt: Date): Promise<boolean> {
       const rows = await db
         .update(sessions)
-        .set({ refreshJti: toJti, refreshExpiresAt, lastUsedAt: new Date() })
+        .set({ refreshJti: toJti, previousJti: fromJti, rotatedAt: new Date(), refreshExpiresAt, lastUsedAt: new Date() })
         .where(and(eq(sessions.id, id), eq(sessions.refreshJti, fromJti), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return rows.length === 1;

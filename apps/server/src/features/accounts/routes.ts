@@ -1,5 +1,4 @@
 // /api/accounts/*: thin handlers over the accounts service.
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -22,20 +21,23 @@ import {
 import { COOKIES, LIMITS } from '@parla/contract/constants';
 import { detailSchema } from '@parla/contract/errors';
 import { checkXsrf, clearSessionCookies, setSessionCookies } from '../../core/auth';
-import { fieldError, notAuthenticated } from '../../core/errors';
+import { notAuthenticated } from '../../core/errors';
+import { readForm } from '../../core/multipart';
+import { addressKey, type LimitRule } from '../../core/rate-limit';
 import { translate } from '../../core/i18n';
 import { parseOrThrow } from '../../core/validation';
 import type { AppContext } from '../../core/context';
 import { createAccountsRepository } from './repository';
-import { createAccountsService, type SessionTokens } from './service';
+import { createAccountsService, isBadCredentials, normaliseEmail, type SessionTokens } from './service';
 
 const tags = ['accounts'];
 
 export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, limiter, tokens, requireUser } = ctx;
+  const { config, limits, tokens, requireUser } = ctx;
+  const repo = createAccountsRepository(ctx.db);
   const accounts = createAccountsService({
-    repo: createAccountsRepository(ctx.db),
+    repo,
     tokens,
     mailer: ctx.mailer,
     storage: ctx.storage,
@@ -43,16 +45,41 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     log: app.log,
   });
   const secure = config.publicUrl.startsWith('https://');
-  const window = config.rateLimits.windowMs;
-  const limits = config.rateLimits;
+
+  // Housekeeping: sessions and e-mail keys that can no longer be used are removed periodically
+  // (every process does it; the deletes are idempotent).
+  const prune = () =>
+    repo.pruneExpired().then(
+      (removed) => app.log.debug(removed, 'expired sessions and e-mail keys removed'),
+      (error: unknown) => app.log.error({ err: error }, 'housekeeping failed'),
+    );
+  const housekeeping = setInterval(() => void prune(), config.housekeepingIntervalMs).unref();
+  fastify.addHook('onClose', async () => clearInterval(housekeeping));
+  const rates = config.rateLimits;
+  const window = rates.windowMs;
+  const byAddress = (name: string, max: number): LimitRule => ({ name, max, windowMs: window, key: addressKey });
+  const byEmail = (name: string, max: number): LimitRule => ({ name, max, windowMs: window, key: emailOf });
+  // Resend and reset both send e-mails: they share their counters.
+  const emailLimits = limits.route(byAddress('email', rates.email), byEmail('email-account', rates.email));
   const setCookies = (reply: Parameters<typeof setSessionCookies>[0], session: SessionTokens) =>
     setSessionCookies(reply, { secure, access: session.access, refresh: session.refresh, xsrf: tokens.xsrfFor(session.sessionId) });
   const detail = (request: FastifyRequest, key: Parameters<typeof translate>[1]) => ({ detail: translate(request.lang, key) });
 
+  // Sign-in counts failures, not attempts: per address, and per account from that address. So a
+  // guesser is stopped, and the owner's right password from another address still signs in.
+  const loginFailures = [
+    limits.counter(byAddress('login-failures', rates.loginPerAddress)),
+    limits.counter({ name: 'login-failures-account', max: rates.login, windowMs: window, key: (request) => `${emailOf(request)}|${addressKey(request)}` }),
+  ];
   app.post('/api/accounts/login/', { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    await limiter.hit(`login:address:${request.ip}`, limits.loginPerAddress, window);
-    await limiter.hit(`login:account:${request.body.email.toLowerCase()}`, limits.login, window);
-    const session = await accounts.login(request.body);
+    for (const failures of loginFailures) await failures.check(request);
+    let session;
+    try {
+      session = await accounts.login(request.body);
+    } catch (error) {
+      if (isBadCredentials(error)) await Promise.all(loginFailures.map((failures) => failures.add(request)));
+      throw error;
+    }
     setCookies(reply, session);
     return {
       access: session.access.token,
@@ -65,7 +92,9 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   const logout = async (request: FastifyRequest, reply: Parameters<typeof clearSessionCookies>[0], body: z.infer<typeof logoutRequestSchema>) => {
     const bearer = request.headers.authorization?.replace(/^bearer\s+/i, '');
-    await accounts.logout([body?.refresh, request.cookies[COOKIES.refresh], bearer, request.cookies[COOKIES.access]]);
+    const ended = await accounts.logout([body?.refresh, request.cookies[COOKIES.refresh], bearer, request.cookies[COOKIES.access]]);
+    // A session that ends takes its live connections with it.
+    if (ended) ctx.realtime.disconnectSession(ended);
     clearSessionCookies(reply);
     return detail(request, 'loggedOut');
   };
@@ -76,9 +105,8 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/accounts/registration/',
-    { schema: { tags, body: registerRequestSchema, response: { 201: detailSchema } } },
+    { preHandler: limits.route(byAddress('registration', rates.registration)), schema: { tags, body: registerRequestSchema, response: { 201: detailSchema } } },
     async (request, reply) => {
-      await limiter.hit(`registration:${request.ip}`, limits.registration, window);
       await accounts.register(request.body, request.lang);
       return reply.code(201).send(detail(request, 'verificationSent'));
     },
@@ -86,10 +114,8 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/accounts/registration/resend-email/',
-    { schema: { tags, body: resendEmailRequestSchema, response: { 200: detailSchema } } },
+    { preHandler: emailLimits, schema: { tags, body: resendEmailRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      await limiter.hit(`email:${request.ip}`, limits.email, window);
-      await limiter.hit(`email:${request.body.email.toLowerCase()}`, limits.email, window);
       await accounts.resendActivation(request.body.email, request.lang);
       return detail(request, 'verificationSent');
     },
@@ -97,9 +123,8 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/accounts/registration/verify-email/',
-    { schema: { tags, body: verifyEmailRequestSchema, response: { 200: detailSchema } } },
+    { preHandler: limits.route(byAddress('verify', rates.loginPerAddress)), schema: { tags, body: verifyEmailRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      await limiter.hit(`verify:${request.ip}`, limits.loginPerAddress, window);
       await accounts.verifyEmail(request.body.key);
       return detail(request, 'activated');
     },
@@ -135,27 +160,29 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/accounts/password/change/',
-    { onRequest: requireUser, schema: { tags, body: passwordChangeRequestSchema, response: { 200: detailSchema } } },
+    {
+      onRequest: requireUser,
+      preHandler: limits.route({ name: 'password-change', max: rates.email, windowMs: window, key: (request) => String(request.auth!.userId) }),
+      schema: { tags, body: passwordChangeRequestSchema, response: { 200: detailSchema } },
+    },
     async (request) => {
       const auth = request.auth!;
-      await accounts.changePassword(auth.userId, auth.sessionId, request.body);
+      await accounts.changePassword(auth.userId, auth.sessionId, request.body, request.lang);
+      await ctx.realtime.disconnectUser(auth.userId, auth.sessionId);
       return detail(request, 'passwordChanged');
     },
   );
 
-  app.post('/api/accounts/password/reset/', { schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema } } }, async (request) => {
-    await limiter.hit(`email:${request.ip}`, limits.email, window);
-    await limiter.hit(`email:${request.body.email.toLowerCase()}`, limits.email, window);
+  app.post('/api/accounts/password/reset/', { preHandler: emailLimits, schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema } } }, async (request) => {
     await accounts.requestPasswordReset(request.body.email, request.lang);
     return detail(request, 'resetSent');
   });
 
   app.post(
     '/api/accounts/password/reset/confirm/',
-    { schema: { tags, body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
+    { preHandler: limits.route(byAddress('reset-confirm', rates.loginPerAddress)), schema: { tags, body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
-      await limiter.hit(`reset-confirm:${request.ip}`, limits.loginPerAddress, window);
-      await accounts.confirmPasswordReset(request.body);
+      await ctx.realtime.disconnectUser(await accounts.confirmPasswordReset(request.body));
       return detail(request, 'resetDone');
     },
   );
@@ -173,7 +200,9 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
       schema: {
         tags,
         description: 'multipart/form-data (fullName, avatarImage file) or JSON (fullName, avatarImage: null to remove).',
-        consumes: ['multipart/form-data', 'application/json'],
+        consumes: ['application/json', 'multipart/form-data'],
+        // Validates a JSON body (a multipart one has none here: readUserForm reads and checks it).
+        body: z.nullish(fieldsSchema),
         response: { 200: userSchema },
       },
       handler: async (request) => {
@@ -189,33 +218,16 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
   }
 }
 
+/** The e-mail of a body that has one (sign-in, resend, reset), as accounts store it. */
+const emailOf = (request: FastifyRequest) => normaliseEmail((request.body as { email: string }).email);
+
 /** The profile form: multipart with one optional file `avatarImage`, or a JSON body. */
 async function readUserForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; avatar?: Buffer }> {
   if (!request.isMultipart()) {
     const body = request.body;
     return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {} };
   }
-  const fields: Record<string, unknown> = {};
-  let avatar: Buffer | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 20 } })) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        const content = await file.toBuffer();
-        if (file.fieldname !== 'avatarImage') throw fieldError(file.fieldname, 'unknownField', { field: file.fieldname }, 'unknown_field');
-        if (content.length > 0) avatar = content;
-        else fields['avatarImage'] = '';
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldError('avatarImage', 'avatarTooLarge', { max: LIMITS.avatarMaxBytes / 1024 / 1024 }, 'file_too_large');
-    }
-    if (code === 'FST_FILES_LIMIT') throw fieldError('avatarImage', 'tooManyFiles', undefined, 'too_many_files');
-    throw error;
-  }
+  const { fields, files } = await readForm(request, { avatarImage: { maxBytes: LIMITS.avatarMaxBytes, tooLarge: 'avatarTooLarge' } });
+  const avatar = files['avatarImage'];
   return avatar ? { fields, avatar } : { fields };
 }

@@ -8,9 +8,9 @@ import type {
   RegisterRequest,
   User,
 } from '@parla/contract/accounts';
-import type { Language } from '@parla/contract/constants';
+import { LIMITS, type Language } from '@parla/contract/constants';
 import type { IssuedToken, TokenService } from '../../core/auth';
-import { fieldError, formError, tokenInvalid, validationErrors, type ErrorEntry } from '../../core/errors';
+import { ApiError, fieldError, formError, tokenInvalid, validationErrors, type ErrorEntry } from '../../core/errors';
 import { translate } from '../../core/i18n';
 import type { Mailer } from '../../core/mailer';
 import type { Storage } from '../../core/storage';
@@ -20,6 +20,12 @@ import { DUMMY_HASH_PROMISE, hashPassword, passwordProblems, verifyPassword } fr
 
 const ACTIVATION_LIFETIME_MS = 3 * 24 * 60 * 60_000;
 const RESET_LIFETIME_MS = 24 * 60 * 60_000;
+/**
+ * How long the refresh token a family just rotated away from still works: two tabs refreshing
+ * at once both succeed and share the new token. Later use of it is reuse and revokes the family.
+ */
+export const REFRESH_GRACE_MS = 20_000;
+const BAD_CREDENTIALS = 'authorization';
 
 export interface SessionTokens {
   sessionId: string;
@@ -36,12 +42,16 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A sign-in refused for a wrong e-mail or password (what the sign-in limits count). */
+export const isBadCredentials = (error: unknown) =>
+  error instanceof ApiError && error.entries.some((entry) => entry.code === BAD_CREDENTIALS);
 const newKey = () => randomBytes(32).toString('base64url');
 const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
 const decodeUid = (uid: string) => {
   const id = Number(Buffer.from(uid, 'base64url').toString());
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+  return Number.isInteger(id) && id > 0 && id <= LIMITS.idMax ? id : undefined;
 };
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -62,19 +72,21 @@ export function createAccountsService(deps: AccountsDeps) {
     mailer.send(mail).catch((error: unknown) => log.error({ err: error, subject: mail.subject }, 'e-mail could not be sent'));
   }
 
-  async function sendActivation(user: UserRow, lang: Language) {
+  /** An activation e-mail whose key, when used, applies `credentials` (those of its registration). */
+  async function sendActivation(user: UserRow, lang: Language, credentials: { passwordHash: string; fullName: string | null }) {
     const key = newKey();
     await repo.insertEmailKey({
       userId: user.id,
       purpose: 'activation',
       keyHash: tokens.digest(key),
       expiresAt: new Date(Date.now() + ACTIVATION_LIFETIME_MS),
+      ...credentials,
     });
     const link = `${publicUrl}/signup/activation/${key}`;
     deliver({
       to: user.email,
       subject: translate(lang, 'activationSubject'),
-      text: translate(lang, 'activationBody', { name: user.fullName ?? user.email, link }),
+      text: translate(lang, 'activationBody', { name: credentials.fullName ?? user.email, link }),
       link,
     });
   }
@@ -118,11 +130,15 @@ export function createAccountsService(deps: AccountsDeps) {
       const email = normaliseEmail(body.email);
       checkNewPassword(body.password1, body.password2, 'password1', 'password2', email);
       const passwordHash = await hashPassword(body.password1);
-      const created = await repo.insertUser({ email, passwordHash, fullName: body.fullName, language: lang });
-      if (created) return sendActivation(created, lang);
+      const credentials = { passwordHash, fullName: body.fullName };
+      const created = await repo.insertUser({ email, ...credentials, language: lang });
+      if (created) return sendActivation(created, lang, credentials);
       const existing = await repo.findUserByEmail(email);
       if (!existing) return;
-      if (!existing.emailVerified) return sendActivation(existing, lang);
+      // Not yet activated: this registration gets its own key; the account row is not touched,
+      // so whoever registered first cannot keep the password, and nor can whoever came second
+      // unless the owner of the address follows that registration's link.
+      if (!existing.emailVerified) return sendActivation(existing, lang, credentials);
       const link = `${publicUrl}/password/reset`;
       deliver({
         to: existing.email,
@@ -134,19 +150,25 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async resendActivation(emailInput: string, lang: Language): Promise<void> {
       const user = await repo.findUserByEmail(normaliseEmail(emailInput));
-      if (user && !user.emailVerified) await sendActivation(user, lang);
+      if (user && !user.emailVerified) await sendActivation(user, lang, { passwordHash: user.passwordHash, fullName: user.fullName });
     },
 
+    /** Applies the credentials of the key's registration, and ends every other key of the account. */
     async verifyEmail(key: string): Promise<void> {
-      const userId = await repo.consumeEmailKey('activation', tokens.digest(key));
-      if (userId === undefined) throw fieldError('key', 'activationInvalid', undefined, 'invalid_key');
-      await repo.updateUser(userId, { emailVerified: true });
+      const used = await repo.consumeEmailKey('activation', tokens.digest(key));
+      if (!used) throw fieldError('key', 'activationInvalid', undefined, 'invalid_key');
+      await repo.updateUser(used.userId, {
+        emailVerified: true,
+        ...(used.passwordHash ? { passwordHash: used.passwordHash } : {}),
+        ...(used.fullName ? { fullName: used.fullName } : {}),
+      });
+      await repo.endEmailKeys(used.userId);
     },
 
     async login(body: LoginRequest): Promise<SessionTokens & { user: User }> {
       const user = await repo.findUserByEmail(normaliseEmail(body.email));
       const valid = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-      if (!user || !valid) throw formError('badCredentials', 'authorization');
+      if (!user || !valid) throw formError('badCredentials', BAD_CREDENTIALS);
       if (!user.emailVerified) throw formError('emailNotVerified', 'email_not_verified');
       return { ...(await startSession(user.id)), user: present(user) };
     },
@@ -164,6 +186,17 @@ export function createAccountsService(deps: AccountsDeps) {
       ]);
       const rotated = await repo.rotateSession(claims.sessionId, claims.jti, jti, refresh.expiresAt);
       if (!rotated) {
+        // Another tab refreshed with the same token a moment ago: give this one the family's
+        // current token too, instead of taking it for a replay.
+        const current = await repo.findSession(claims.sessionId);
+        const rotatedAt = current?.rotatedAt?.getTime() ?? 0;
+        if (current && !current.revokedAt && current.previousJti === claims.jti && Date.now() - rotatedAt < REFRESH_GRACE_MS) {
+          const [graceAccess, graceRefresh] = await Promise.all([
+            tokens.signAccess(claims.userId, claims.sessionId),
+            tokens.signRefresh(claims.userId, claims.sessionId, current.refreshJti),
+          ]);
+          return { sessionId: claims.sessionId, access: graceAccess, refresh: graceRefresh };
+        }
         await repo.revokeSession(claims.sessionId, 'refresh token reuse');
         log.warn({ sessionId: claims.sessionId, userId: claims.userId }, 'refresh token reuse: session family revoked');
         throw tokenInvalid();
@@ -171,16 +204,17 @@ export function createAccountsService(deps: AccountsDeps) {
       return { sessionId: claims.sessionId, access, refresh };
     },
 
-    /** Ends the session named by any of the tokens given; unknown or expired ones are ignored. */
-    async logout(candidates: (string | undefined)[]): Promise<void> {
+    /** Ends the session named by any of the tokens given (its id, or undefined); unknown or expired ones are ignored. */
+    async logout(candidates: (string | undefined)[]): Promise<string | undefined> {
       for (const token of candidates) {
         if (!token) continue;
         const claims = await tokens.verify(token);
         if (claims) {
           await repo.revokeSession(claims.sessionId, 'logout');
-          return;
+          return claims.sessionId;
         }
       }
+      return undefined;
     },
 
     async verifyToken(token: string): Promise<void> {
@@ -188,12 +222,21 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!claims || !(await repo.isSessionActive(claims.sessionId, claims.userId))) throw tokenInvalid();
     },
 
-    async changePassword(userId: number, currentSessionId: string, body: PasswordChangeRequest): Promise<void> {
+    /** Ends the other sessions and every e-mailed key, and tells the owner by e-mail. */
+    async changePassword(userId: number, currentSessionId: string, body: PasswordChangeRequest, lang: Language): Promise<void> {
       const user = await repo.findUserById(userId);
       if (!user) throw tokenInvalid();
       checkNewPassword(body.newPassword1, body.newPassword2, 'newPassword1', 'newPassword2', user.email);
       await repo.updateUser(userId, { passwordHash: await hashPassword(body.newPassword1) });
       await repo.revokeUserSessions(userId, 'password changed', currentSessionId);
+      await repo.endEmailKeys(userId);
+      const link = `${publicUrl}/password/reset`;
+      deliver({
+        to: user.email,
+        subject: translate(lang, 'passwordChangedSubject'),
+        text: translate(lang, 'passwordChangedBody', { name: user.fullName ?? user.email, link }),
+        link,
+      });
     },
 
     async requestPasswordReset(emailInput: string, lang: Language): Promise<void> {
@@ -201,17 +244,20 @@ export function createAccountsService(deps: AccountsDeps) {
       if (user) await sendReset(user, lang);
     },
 
-    async confirmPasswordReset(body: PasswordResetConfirmRequest): Promise<void> {
+    /** Returns the id of the user whose password was reset. */
+    async confirmPasswordReset(body: PasswordResetConfirmRequest): Promise<number> {
       const userId = decodeUid(body.uid);
       const user = userId === undefined ? undefined : await repo.findUserById(userId);
       // The password is checked first so that a weak one does not use up the link.
       checkNewPassword(body.newPassword1, body.newPassword2, 'newPassword1', 'newPassword2', user?.email);
       if (!user) throw fieldError('token', 'resetInvalid', undefined, 'invalid_token');
       const consumed = await repo.consumeEmailKey('reset', tokens.digest(body.token), user.id);
-      if (consumed === undefined) throw fieldError('token', 'resetInvalid', undefined, 'invalid_token');
+      if (!consumed) throw fieldError('token', 'resetInvalid', undefined, 'invalid_token');
       // Following the link proves the address, so a reset also activates the account.
       await repo.updateUser(user.id, { passwordHash: await hashPassword(body.newPassword1), emailVerified: true });
       await repo.revokeUserSessions(user.id, 'password reset');
+      await repo.endEmailKeys(user.id);
+      return user.id;
     },
 
     async getUser(userId: number): Promise<User> {
@@ -225,24 +271,29 @@ export function createAccountsService(deps: AccountsDeps) {
      * checked and converted before anything is written.
      */
     async updateUser(userId: number, changes: { fullName?: string | undefined; avatar?: Buffer | null | undefined }): Promise<User> {
-      const user = await repo.findUserById(userId);
+      let user = await repo.findUserById(userId);
       if (!user) throw tokenInvalid();
-      const values: { fullName?: string; avatarKey?: string | null } = {};
-      if (changes.fullName !== undefined) values.fullName = changes.fullName;
-      if (changes.avatar) {
-        const webp = await toAvatarWebp(changes.avatar);
-        const key = `avatars/${userId}-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}.webp`;
-        await storage.put(key, webp);
-        values.avatarKey = key;
-      } else if (changes.avatar === null) {
-        values.avatarKey = null;
+      const webp = changes.avatar ? await toAvatarWebp(changes.avatar) : undefined;
+      if (changes.fullName !== undefined) user = await repo.updateUser(userId, { fullName: changes.fullName });
+      if (webp || changes.avatar === null) {
+        const key = webp ? `avatars/${userId}-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}.webp` : null;
+        if (key && webp) await storage.put(key, webp);
+        // The file this update displaced (never another update's), read and replaced under a lock.
+        const swapped = await repo.replaceAvatar(userId, key).catch(async (error: unknown) => {
+          if (key) await storage.remove(key);
+          throw error;
+        });
+        if (!swapped) {
+          if (key) await storage.remove(key);
+          throw tokenInvalid();
+        }
+        user = swapped.user;
+        if (swapped.previous && swapped.previous !== key) {
+          await storage.remove(swapped.previous).catch((error: unknown) => log.warn({ err: error }, 'old avatar not removed'));
+        }
       }
-      const updated = Object.keys(values).length ? await repo.updateUser(userId, values) : user;
-      if (!updated) throw tokenInvalid();
-      if ('avatarKey' in values && user.avatarKey && user.avatarKey !== values.avatarKey) {
-        await storage.remove(user.avatarKey).catch((error: unknown) => log.warn({ err: error }, 'old avatar not removed'));
-      }
-      return present(updated);
+      if (!user) throw tokenInvalid();
+      return present(user);
     },
   };
 }

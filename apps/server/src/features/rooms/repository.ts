@@ -1,39 +1,65 @@
-// Data access of rooms and their participants.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+// Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
+// query of a room's content is scoped by room id; the service has checked participation before.
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
-import { roomParticipants, rooms, users } from '../../core/db/schema';
+import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
-const roomColumns = {
-  id: rooms.id,
-  title: rooms.title,
-  description: rooms.description,
-  languages: rooms.languages,
-  domain: rooms.domain,
-  state: rooms.state,
-  createdAt: rooms.createdAt,
-  modifiedAt: rooms.modifiedAt,
+export type RoomRow = typeof rooms.$inferSelect;
+export type ParticipantRow = typeof roomParticipants.$inferSelect;
+export type SegmentRow = typeof segments.$inferSelect;
+export type SegmentRenderingRow = typeof segmentRenderings.$inferSelect;
+export type SegmentVoiceRow = typeof segmentVoices.$inferSelect;
+export type PipelineState = SegmentRow['transcription'];
+
+/** A participant as others see them (a segment's speaker, a participants-list entry). */
+export interface ParticipantView extends ParticipantRow {
+  email: string;
+  fullName: string | null;
+  avatarKey: string | null;
+}
+
+/** How a participant listens: language, tone and voice. */
+export interface ListeningGroup {
+  language: string;
+  tone: string;
+  male: boolean;
+}
+
+export interface SegmentWithSpeaker {
+  segment: SegmentRow;
+  speaker: ParticipantView;
+}
+
+const participantColumns = {
+  id: roomParticipants.id,
+  roomId: roomParticipants.roomId,
+  userId: roomParticipants.userId,
   roomRole: roomParticipants.roomRole,
+  alias: roomParticipants.alias,
+  language: roomParticipants.language,
+  maleVoice: roomParticipants.maleVoice,
+  tone: roomParticipants.tone,
+  leftAt: roomParticipants.leftAt,
+  createdAt: roomParticipants.createdAt,
+  email: users.email,
+  fullName: users.fullName,
+  avatarKey: users.avatarKey,
 };
 
-export type RoomWithRole = typeof rooms.$inferSelect & { roomRole: number };
+const active = isNull(roomParticipants.leftAt);
 
 export function createRoomsRepository(db: Db) {
   return {
-    async findUser(userId: number) {
-      const [row] = await db.select({ fullName: users.fullName, email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
-      return row;
-    },
-
-    /** The rooms the user is an active participant of, most recently modified first. */
-    async listForUser(userId: number, limit: number, offset: number): Promise<{ count: number; rows: RoomWithRole[] }> {
-      const mine = and(eq(roomParticipants.userId, userId), isNull(roomParticipants.leftAt));
+    /** The rooms the user takes part in, most recently modified first, with the user's participation. */
+    async listForUser(userId: number, limit: number, offset: number): Promise<{ count: number; rows: { room: RoomRow; participant: ParticipantRow }[] }> {
+      const mine = and(eq(roomParticipants.userId, userId), active);
       const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(roomParticipants).where(mine);
       const count = counted?.n ?? 0;
       if (count === 0 || offset >= count) return { count, rows: [] };
       const rows = await db
-        .select(roomColumns)
-        .from(rooms)
-        .innerJoin(roomParticipants, eq(roomParticipants.roomId, rooms.id))
+        .select({ room: rooms, participant: roomParticipants })
+        .from(roomParticipants)
+        .innerJoin(rooms, eq(rooms.id, roomParticipants.roomId))
         .where(mine)
         .orderBy(desc(rooms.modifiedAt), desc(rooms.id))
         .limit(limit)
@@ -45,13 +71,256 @@ export function createRoomsRepository(db: Db) {
     async createWithOwner(
       room: { title: string; description: string | null; languages: string[]; domain: string },
       owner: { userId: number; roomRole: number; alias: string; language: string },
-    ): Promise<RoomWithRole> {
+    ): Promise<{ room: RoomRow; participant: ParticipantRow }> {
       return db.transaction(async (tx) => {
-        const [created] = await tx.insert(rooms).values(room).returning();
+        const now = new Date();
+        const [created] = await tx.insert(rooms).values({ ...room, createdAt: now, modifiedAt: now }).returning();
         if (!created) throw new Error('room insert returned nothing');
-        await tx.insert(roomParticipants).values({ ...owner, roomId: created.id });
-        return { ...created, roomRole: owner.roomRole };
+        const [participant] = await tx.insert(roomParticipants).values({ ...owner, roomId: created.id }).returning();
+        if (!participant) throw new Error('participant insert returned nothing');
+        return { room: created, participant };
       });
+    },
+
+    /** The caller's active participation with the room; undefined for strangers and those who left. */
+    async findParticipation(roomId: number, userId: number): Promise<{ room: RoomRow; participant: ParticipantRow } | undefined> {
+      const [row] = await db
+        .select({ room: rooms, participant: roomParticipants })
+        .from(roomParticipants)
+        .innerJoin(rooms, eq(rooms.id, roomParticipants.roomId))
+        .where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.userId, userId), active))
+        .limit(1);
+      return row;
+    },
+
+    async findRoom(roomId: number): Promise<RoomRow | undefined> {
+      const [row] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+      return row;
+    },
+
+    async updateRoom(roomId: number, values: Partial<Pick<RoomRow, 'title' | 'description' | 'languages' | 'domain' | 'state'>>) {
+      const [row] = await db
+        .update(rooms)
+        .set({ ...values, modifiedAt: new Date() })
+        .where(eq(rooms.id, roomId))
+        .returning();
+      return row;
+    },
+
+    /** Moves the state only from `from` (two owners' tabs cannot both make the same change). */
+    async changeState(roomId: number, from: number, to: number) {
+      const [row] = await db
+        .update(rooms)
+        .set({ state: to, modifiedAt: new Date() })
+        .where(and(eq(rooms.id, roomId), eq(rooms.state, from)))
+        .returning();
+      return row;
+    },
+
+    async deleteRoom(roomId: number) {
+      await db.delete(rooms).where(eq(rooms.id, roomId));
+    },
+
+    async updateParticipant(participantId: number, values: Partial<Pick<ParticipantRow, 'alias' | 'language' | 'tone' | 'maleVoice' | 'roomRole'>>) {
+      const [row] = await db.update(roomParticipants).set(values).where(eq(roomParticipants.id, participantId)).returning();
+      return row;
+    },
+
+    async findParticipants(roomId: number, ids: number[]): Promise<ParticipantView[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(participantColumns)
+        .from(roomParticipants)
+        .innerJoin(users, eq(users.id, roomParticipants.userId))
+        .where(and(eq(roomParticipants.roomId, roomId), inArray(roomParticipants.id, ids), active));
+    },
+
+    async activeParticipants(roomId: number): Promise<ParticipantRow[]> {
+      return db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, roomId), active));
+    },
+
+    async listParticipants(roomId: number, query: { offset: number; limit: number; q?: string | undefined }) {
+      const conditions: SQL[] = [eq(roomParticipants.roomId, roomId), active];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        conditions.push(or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(roomParticipants.alias, pattern))!);
+      }
+      const where = and(...conditions);
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(roomParticipants)
+        .innerJoin(users, eq(users.id, roomParticipants.userId))
+        .where(where);
+      const count = counted?.n ?? 0;
+      if (count === 0 || query.offset >= count) return { count, rows: [] as ParticipantView[] };
+      const rows = await db
+        .select(participantColumns)
+        .from(roomParticipants)
+        .innerJoin(users, eq(users.id, roomParticipants.userId))
+        .where(where)
+        .orderBy(asc(roomParticipants.roomRole), asc(roomParticipants.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { count, rows };
+    },
+
+    /** Adds a user, or brings back one who had left; undefined when they take part already. */
+    async addParticipant(values: { roomId: number; userId: number; roomRole: number; alias: string; language: string }) {
+      const [row] = await db
+        .insert(roomParticipants)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [roomParticipants.roomId, roomParticipants.userId],
+          set: { roomRole: values.roomRole, leftAt: null },
+          setWhere: sql`${roomParticipants.leftAt} is not null`,
+        })
+        .returning();
+      return row;
+    },
+
+    async removeParticipants(roomId: number, ids: number[], permanent: boolean): Promise<ParticipantRow[]> {
+      if (ids.length === 0) return [];
+      const where = and(eq(roomParticipants.roomId, roomId), inArray(roomParticipants.id, ids));
+      if (permanent) return db.delete(roomParticipants).where(where).returning();
+      return db.update(roomParticipants).set({ leftAt: new Date() }).where(and(where, active)).returning();
+    },
+
+    async handOver(roomId: number, fromId: number, toId: number, ownerRole: number, memberRole: number) {
+      await db.transaction(async (tx) => {
+        await tx.update(roomParticipants).set({ roomRole: memberRole }).where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.id, fromId)));
+        await tx.update(roomParticipants).set({ roomRole: ownerRole }).where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.id, toId)));
+      });
+    },
+
+    async successor(roomId: number, excludingId: number): Promise<ParticipantRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(roomParticipants)
+        .where(and(eq(roomParticipants.roomId, roomId), active, ne(roomParticipants.id, excludingId)))
+        .orderBy(asc(roomParticipants.roomRole), asc(roomParticipants.id))
+        .limit(1);
+      return row;
+    },
+
+    // ---- segments ----
+
+    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; durationSeconds: number; transcription: PipelineState }) {
+      const [row] = await db.insert(segments).values(values).returning();
+      if (!row) throw new Error('segment insert returned nothing');
+      await db.update(rooms).set({ modifiedAt: new Date() }).where(eq(rooms.id, values.roomId));
+      return row;
+    },
+
+    async findSegment(segmentId: number): Promise<SegmentRow | undefined> {
+      const [row] = await db.select().from(segments).where(eq(segments.id, segmentId)).limit(1);
+      return row;
+    },
+
+    /** Segments with their speakers, oldest first (a page, or one by id). */
+    async listSegments(roomId: number, query: { limit: number; offset: number; id?: number | undefined }) {
+      const where = and(eq(segments.roomId, roomId), query.id ? eq(segments.id, query.id) : undefined);
+      const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(segments).where(where);
+      const count = counted?.n ?? 0;
+      if (count === 0 || query.offset >= count) return { count, rows: [] as SegmentWithSpeaker[] };
+      const rows = await db
+        .select({ segment: segments, speaker: participantColumns })
+        .from(segments)
+        .innerJoin(roomParticipants, eq(roomParticipants.id, segments.speakerId))
+        .innerJoin(users, eq(users.id, roomParticipants.userId))
+        .where(where)
+        .orderBy(asc(segments.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { count, rows };
+    },
+
+    async saveTranscript(segmentId: number, version: number, transcription: PipelineState, transcript: string) {
+      const [row] = await db
+        .update(segments)
+        .set({ transcription, transcript })
+        .where(and(eq(segments.id, segmentId), eq(segments.version, version)))
+        .returning();
+      return row;
+    },
+
+    /** The speaker's correction: the old text kept for the diff, the version moves on. */
+    async correctTranscript(segmentId: number, transcript: string) {
+      const [row] = await db
+        .update(segments)
+        .set({
+          previousTranscript: sql`${segments.transcript}`,
+          transcript,
+          transcription: 'done',
+          version: sql`${segments.version} + 1`,
+          editedAt: new Date(),
+        })
+        .where(eq(segments.id, segmentId))
+        .returning();
+      return row;
+    },
+
+    /** Renderings and voices of segments (their current versions or older: the caller picks). */
+    async renderingsOf(segmentIds: number[]) {
+      if (segmentIds.length === 0) return { renderings: [] as SegmentRenderingRow[], voices: [] as SegmentVoiceRow[], tones: [] as (typeof segmentTones.$inferSelect)[] };
+      const [renderings, voices, tones] = await Promise.all([
+        db.select().from(segmentRenderings).where(inArray(segmentRenderings.segmentId, segmentIds)),
+        db.select().from(segmentVoices).where(inArray(segmentVoices.segmentId, segmentIds)),
+        db.select().from(segmentTones).where(inArray(segmentTones.segmentId, segmentIds)),
+      ]);
+      return { renderings, voices, tones };
+    },
+
+    async saveRenderings(items: { segmentId: number; version: number; language: string; tone: string; state: PipelineState; transcript: string | null; renderedTone: string | null }[]) {
+      if (items.length === 0) return;
+      await db
+        .insert(segmentRenderings)
+        .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
+        .onConflictDoUpdate({
+          target: [segmentRenderings.segmentId, segmentRenderings.language, segmentRenderings.tone],
+          set: {
+            // A new version keeps the text of the one before, for the reader's word diff.
+            previousTranscript: sql`case when ${segmentRenderings.version} < excluded.version and ${segmentRenderings.state} = 'done' then ${segmentRenderings.transcript} else ${segmentRenderings.previousTranscript} end`,
+            state: sql`excluded.state`,
+            version: sql`excluded.version`,
+            transcript: sql`excluded.transcript`,
+            renderedTone: sql`excluded.rendered_tone`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+          setWhere: sql`${segmentRenderings.version} <= excluded.version`,
+        });
+    },
+
+    async saveVoices(items: { segmentId: number; version: number; language: string; tone: string; male: boolean; state: PipelineState; audioKey: string | null }[]) {
+      if (items.length === 0) return;
+      await db
+        .insert(segmentVoices)
+        .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
+        .onConflictDoUpdate({
+          target: [segmentVoices.segmentId, segmentVoices.language, segmentVoices.tone, segmentVoices.male],
+          set: { state: sql`excluded.state`, version: sql`excluded.version`, audioKey: sql`excluded.audio_key`, updatedAt: sql`excluded.updated_at` },
+          setWhere: sql`${segmentVoices.version} <= excluded.version`,
+        });
+    },
+
+    async setListenerTone(segmentId: number, participantId: number, tone: string) {
+      await db
+        .insert(segmentTones)
+        .values({ segmentId, participantId, tone })
+        .onConflictDoUpdate({ target: [segmentTones.segmentId, segmentTones.participantId], set: { tone } });
+    },
+
+    /** Every listening group of a room's active participants for one segment (their own tones included). */
+    async listeningGroups(roomId: number, segmentId: number): Promise<ListeningGroup[]> {
+      const rows = await db
+        .select({ language: roomParticipants.language, tone: sql<string>`coalesce(${segmentTones.tone}, ${roomParticipants.tone})`, male: roomParticipants.maleVoice })
+        .from(roomParticipants)
+        .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, segmentId)))
+        .where(and(eq(roomParticipants.roomId, roomId), active));
+      const seen = new Map<string, ListeningGroup>();
+      for (const row of rows) seen.set(`${row.language}|${row.tone}|${row.male}`, row);
+      return [...seen.values()];
     },
   };
 }
+
+export type RoomsRepository = ReturnType<typeof createRoomsRepository>;

@@ -1,65 +1,190 @@
-// /api/rooms/: the caller's rooms (list, create). Room detail, state, participants and segments
-// follow with the rooms and speech work.
+// /api/rooms/*: thin handlers over the rooms service (spec section 7 "Rooms").
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROOM_ROLE, type Language, type RoomRole, type RoomState, type Domain } from '@parla/contract/constants';
-import { roomCreateRequestSchema, roomSchema, roomsPageSchema, roomsQuerySchema, type Room } from '@parla/contract/rooms';
+import * as z from 'zod/mini';
+import {
+  manageParticipantSchema,
+  participantAddRequestSchema,
+  participantDeleteQuerySchema,
+  participantPatchRequestSchema,
+  participantPutRequestSchema,
+  participantRoleRequestSchema,
+  participantSchema,
+  participantsMultiDeleteRequestSchema,
+  participantsPageSchema,
+  participantsQuerySchema,
+  roomCreateRequestSchema,
+  roomItemPathSchema,
+  roomPatchRequestSchema,
+  roomPathSchema,
+  roomPutRequestSchema,
+  roomSchema,
+  roomScopePathSchema,
+  roomsPageSchema,
+  roomsQuerySchema,
+  roomStateRequestSchema,
+  segmentPatchRequestSchema,
+  segmentPutRequestSchema,
+  segmentSchema,
+  segmentsPageSchema,
+  segmentsQuerySchema,
+  transcriptQuerySchema,
+} from '@parla/contract/rooms';
+import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
-import { tokenInvalid } from '../../core/errors';
-import { createRoomsRepository, type RoomWithRole } from './repository';
+import { readForm } from '../../core/multipart';
+import type { RoomsService } from './service';
 
 const tags = ['rooms'];
 
-const present = (row: RoomWithRole): Room => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  languages: row.languages as Language[],
-  domain: row.domain as Domain,
-  created: row.createdAt.toISOString(),
-  modified: row.modifiedAt.toISOString(),
-  state: row.state as RoomState,
-  roomRole: row.roomRole as RoomRole,
-});
-
-export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, rooms: RoomsService) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = createRoomsRepository(ctx.db);
-  const pageLink = (limit: number, offset: number) => `${ctx.config.publicUrl}/api/rooms/?limit=${limit}&offset=${offset}`;
+  const onRequest = ctx.requireUser;
+  const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
+  // Recordings and voices are sent from their private folder after the participation check.
+  await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
+  // ---- rooms ----
+  app.get('/api/rooms/', { onRequest, schema: { tags, querystring: roomsQuerySchema, response: { 200: roomsPageSchema } } }, (request) =>
+    rooms.listRooms(me(request), request.query),
+  );
+  app.post('/api/rooms/', { onRequest, schema: { tags, body: roomCreateRequestSchema, response: { 201: roomSchema } } }, async (request, reply) =>
+    reply.code(201).send(await rooms.createRoom(me(request), request.body)),
+  );
+  app.get('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, response: { 200: roomSchema } } }, (request) =>
+    rooms.getRoom(request.params.id, me(request)),
+  );
+  app.put('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, body: roomPutRequestSchema, response: { 200: roomSchema } } }, (request) =>
+    rooms.updateRoom(request.params.id, me(request), request.body),
+  );
+  app.patch('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, body: roomPatchRequestSchema, response: { 200: roomSchema } } }, (request) =>
+    rooms.updateRoom(request.params.id, me(request), request.body),
+  );
+  app.delete('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema } }, async (request, reply) => {
+    await rooms.deleteRoom(request.params.id, me(request));
+    return reply.code(204).send();
+  });
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/rooms/:id/state/',
+      onRequest,
+      schema: {
+        tags,
+        description: 'Owner only. Allowed: 3001→3002 (go live), 3002→3003 (end), 3003→3002 (reopen), 3001→3003 (cancel); anything else is a 400 on state.',
+        params: roomPathSchema,
+        body: roomStateRequestSchema,
+        response: { 200: roomSchema },
+      },
+      handler: (request) => rooms.changeState(request.params.id, me(request), request.body.state),
+    });
+  }
+
+  // ---- own participation ----
+  const participant = '/api/rooms/:roomId/participant/';
+  app.get(participant, { onRequest, schema: { tags, params: roomScopePathSchema, response: { 200: participantSchema } } }, (request) =>
+    rooms.getParticipant(request.params.roomId, me(request)),
+  );
+  app.put(participant, { onRequest, schema: { tags, params: roomScopePathSchema, body: participantPutRequestSchema, response: { 200: participantSchema } } }, (request) =>
+    rooms.updateParticipant(request.params.roomId, me(request), request.body),
+  );
+  app.patch(
+    participant,
+    { onRequest, schema: { tags, params: roomScopePathSchema, body: participantPatchRequestSchema, response: { 200: participantSchema } } },
+    (request) => rooms.updateParticipant(request.params.roomId, me(request), request.body),
+  );
+  app.delete(participant, { onRequest, schema: { tags, params: roomScopePathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
+    await rooms.leave(request.params.roomId, me(request), request.query.permanent);
+    return reply.code(204).send();
+  });
+
+  // ---- participants ----
+  const participants = '/api/rooms/:roomId/participants/';
   app.get(
-    '/api/rooms/',
-    { onRequest: ctx.requireUser, schema: { tags, querystring: roomsQuerySchema, response: { 200: roomsPageSchema } } },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { count, rows } = await repo.listForUser(request.auth!.userId, limit, offset);
-      return {
-        count,
-        next: offset + limit < count ? pageLink(limit, offset + limit) : null,
-        previous: offset > 0 ? pageLink(limit, Math.max(0, offset - limit)) : null,
-        results: rows.map(present),
-      };
+    participants,
+    { onRequest, schema: { tags, params: roomScopePathSchema, querystring: participantsQuerySchema, response: { 200: participantsPageSchema } } },
+    (request) => rooms.listParticipants(request.params.roomId, me(request), request.query),
+  );
+  app.post(
+    participants,
+    { onRequest, schema: { tags, params: roomScopePathSchema, body: participantAddRequestSchema, response: { 201: manageParticipantSchema } } },
+    async (request, reply) => reply.code(201).send(await rooms.addParticipant(request.params.roomId, me(request), request.body)),
+  );
+  app.post(`${participants}multi_delete/`, { onRequest, schema: { tags, params: roomScopePathSchema, body: participantsMultiDeleteRequestSchema } }, async (request, reply) => {
+    await rooms.removeParticipants(request.params.roomId, me(request), request.body.ids, request.body.permanent, 'list');
+    return reply.code(204).send();
+  });
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `${participants}:id/`,
+      onRequest,
+      schema: { tags, params: roomItemPathSchema, body: participantRoleRequestSchema, response: { 200: manageParticipantSchema } },
+      handler: (request) => rooms.changeRole(request.params.roomId, me(request), request.params.id, request.body.roomRole),
+    });
+  }
+  app.delete(`${participants}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
+    await rooms.removeParticipants(request.params.roomId, me(request), [request.params.id], request.query.permanent, 'path');
+    return reply.code(204).send();
+  });
+
+  // ---- segments ----
+  const segments = '/api/rooms/:roomId/segments/';
+  app.get(segments, { onRequest, schema: { tags, params: roomScopePathSchema, querystring: segmentsQuerySchema, response: { 200: segmentsPageSchema } } }, (request) =>
+    rooms.listSegments(request.params.roomId, me(request), request.query),
+  );
+  app.post(
+    segments,
+    {
+      onRequest,
+      preHandler: ctx.limits.route({ name: 'utterances', max: ctx.config.rateLimits.messagesPerMinute, windowMs: 60_000, key: (request) => String(request.auth!.userId) }),
+      schema: {
+        tags,
+        description: `multipart/form-data with one file \`audio\`: one utterance, WAV, Ogg or WebM (checked by content), at most ${LIMITS.segmentAudioMaxSeconds} s and ${LIMITS.segmentAudioMaxBytes / 1024 / 1024} MB, while the room is Live.`,
+        consumes: ['multipart/form-data'],
+        params: roomScopePathSchema,
+        response: { 201: segmentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { files } = request.isMultipart()
+        ? await readForm(request, { audio: { maxBytes: LIMITS.segmentAudioMaxBytes, tooLarge: 'audioTooLarge' } }, 5)
+        : { files: {} as Record<string, Buffer> };
+      return reply.code(201).send(await rooms.uploadSegment(request.params.roomId, me(request), files['audio']));
     },
   );
+  app.get(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, response: { 200: segmentSchema } } }, (request) =>
+    rooms.getSegment(request.params.roomId, me(request), request.params.id),
+  );
+  app.put(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, body: segmentPutRequestSchema, response: { 200: segmentSchema } } }, (request) =>
+    rooms.updateSegment(request.params.roomId, me(request), request.params.id, request.body),
+  );
+  app.patch(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, body: segmentPatchRequestSchema, response: { 200: segmentSchema } } }, (request) =>
+    rooms.updateSegment(request.params.roomId, me(request), request.params.id, request.body),
+  );
 
-  app.post(
-    '/api/rooms/',
-    { onRequest: ctx.requireUser, schema: { tags, body: roomCreateRequestSchema, response: { 201: roomSchema } } },
+  // ---- beyond the spec: the transcript, and the audio files ----
+  app.get(
+    '/api/rooms/:roomId/transcript/',
+    {
+      onRequest,
+      schema: { tags, description: 'The whole transcript in the caller’s language: text/plain or SubRip (.srt).', params: roomScopePathSchema, querystring: transcriptQuerySchema },
+    },
     async (request, reply) => {
-      const user = await repo.findUser(request.auth!.userId);
-      if (!user) throw tokenInvalid();
-      const languages = request.body.languages ?? [user.language as Language];
-      const room = await repo.createWithOwner(
-        { title: request.body.title, description: request.body.description ?? null, languages, domain: request.body.domain },
-        {
-          userId: request.auth!.userId,
-          roomRole: ROOM_ROLE.OWNER,
-          alias: user.fullName || user.email,
-          // The owner speaks their own language when the room has it, else the room's first.
-          language: languages.includes(user.language as Language) ? user.language : (languages[0] ?? user.language),
-        },
-      );
-      return reply.code(201).send(present(room));
+      const { filename, body } = await rooms.transcript(request.params.roomId, me(request), request.query.format);
+      return reply
+        .type(request.query.format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(body);
+    },
+  );
+  app.get(
+    '/api/rooms/:roomId/audio/:name',
+    { onRequest, schema: { tags, description: 'A recording or a synthesised voice of this room (participants only).', params: z.object({ roomId: roomScopePathSchema.shape.roomId, name: z.string().check(z.maxLength(64)) }) } },
+    async (request, reply) => {
+      const file = await rooms.audioFile(request.params.roomId, me(request), request.params.name);
+      return reply.header('cache-control', 'private, max-age=31536000, immutable').sendFile(file.slice(ctx.recordings.root.length + 1), ctx.recordings.root);
     },
   );
 }

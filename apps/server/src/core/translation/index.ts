@@ -1,0 +1,109 @@
+// The translator every feature uses: the configured provider (TRANSLATION_PROVIDER, `auto` by
+// default) behind a cache of finished translations, so the same text to the same (language,
+// tone, domain) costs no second provider call, and a provider that knows no tone is asked for
+// each language once.
+import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language, Tone } from '@parla/contract/constants';
+import type { Config } from '../config';
+import type { Db } from '../db/index';
+import { translationCache } from '../db/schema';
+import { createApertiumProvider } from './apertium';
+import { createOpenAiTranslationProvider } from './openai';
+import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';
+
+export type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
+
+/** Passes every text through untranslated (no provider configured or installed). */
+export const noTranslation: TranslationProvider = {
+  name: 'none',
+  supportsTone: false,
+  canTranslate: () => false,
+  translate: async (request) => request.targets.map(() => ({ state: 'none' as const })),
+  health: async () => 'off',
+  close: async () => undefined,
+};
+
+/** Picks the provider: `auto` is openai when configured, else Apertium when installed, else none. */
+export async function createTranslationProvider(config: Config, log: FastifyBaseLogger): Promise<TranslationProvider> {
+  const openAiConfigured = Boolean(config.openai.baseUrl || config.openai.apiKey);
+  const choice = config.translationProvider === 'auto' ? (openAiConfigured ? 'openai' : 'apertium') : config.translationProvider;
+  if (choice === 'openai') {
+    return createOpenAiTranslationProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.openai.translationModel });
+  }
+  if (choice === 'apertium') {
+    const apertium = await createApertiumProvider({ url: config.apertiumUrl, log });
+    if (apertium) return apertium;
+    const message = 'Apertium is not installed (apt-get install apertium-apy and its pairs) and APERTIUM_URL is unset: messages are not translated';
+    if (config.translationProvider === 'apertium') log.error(message);
+    else log.warn(message);
+  }
+  return noTranslation;
+}
+
+export interface Translator {
+  readonly provider: TranslationProvider;
+  /**
+   * One result per target, in order. Targets the provider cannot reach, and tones it cannot
+   * write in the source language, are `none`; finished translations come from the cache; the
+   * rest in one provider call. Throws when that call fails (the caller's job retries).
+   */
+  translate(request: TranslationRequest): Promise<TranslationResult[]>;
+  /** ok / degraded / off, cached for 15 s (GET /api/status/ asks often). */
+  health(): Promise<'ok' | 'degraded' | 'off'>;
+  close(): Promise<void>;
+}
+
+export function createTranslator(provider: TranslationProvider, db: Db): Translator {
+  const keyOf = (request: TranslationRequest, language: Language, tone: Tone) =>
+    createHash('sha256')
+      .update(JSON.stringify([provider.name, request.source, language, tone, request.domain ?? 'DEFAULT', request.text]))
+      .digest('base64url');
+  let lastHealth: { at: number; value: Promise<'ok' | 'degraded' | 'off'> } | undefined;
+
+  return {
+    provider,
+
+    async translate(request) {
+      // What is really asked of the provider for each target.
+      const asked = request.targets.map((target) => {
+        const tone: Tone = provider.supportsTone ? target.tone : 'DEFAULT';
+        const possible = target.language === request.source ? tone !== 'DEFAULT' : provider.canTranslate(request.source, target.language);
+        return { language: target.language, tone, possible, key: keyOf(request, target.language, tone) };
+      });
+      const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];
+      const found = new Map<string, { content: string; tone: Tone }>();
+      if (keys.length) {
+        const rows = await db.select().from(translationCache).where(inArray(translationCache.key, keys));
+        for (const row of rows) found.set(row.key, { content: row.content, tone: row.renderedTone as Tone });
+      }
+      const missing = new Map<string, { language: Language; tone: Tone }>();
+      for (const item of asked) if (item.possible && !found.has(item.key)) missing.set(item.key, { language: item.language, tone: item.tone });
+      if (missing.size) {
+        const targets = [...missing.values()];
+        const results = await provider.translate({ ...request, targets });
+        const fresh: { key: string; content: string; renderedTone: string }[] = [];
+        [...missing.keys()].forEach((key, index) => {
+          const result = results[index];
+          if (result?.state === 'done') {
+            found.set(key, { content: result.content, tone: result.tone });
+            fresh.push({ key, content: result.content, renderedTone: result.tone });
+          }
+        });
+        if (fresh.length) await db.insert(translationCache).values(fresh).onConflictDoNothing();
+      }
+      return asked.map((item) => {
+        const hit = item.possible ? found.get(item.key) : undefined;
+        return hit ? { state: 'done', content: hit.content, tone: hit.tone } : { state: 'none' };
+      });
+    },
+
+    health() {
+      if (!lastHealth || Date.now() - lastHealth.at > 15_000) lastHealth = { at: Date.now(), value: provider.health() };
+      return lastHealth.value;
+    },
+
+    close: () => provider.close(),
+  };
+}

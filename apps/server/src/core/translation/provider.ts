@@ -1,0 +1,44 @@
+// What a translation provider is to the rest of the server: one call per source text for every
+// (language, tone) it is asked for. Chats and rooms go through this, never through a provider's
+// own API.
+import type { Domain, Language, Tone } from '@parla/contract/constants';
+
+export interface TranslationTarget {
+  language: Language;
+  tone: Tone;
+}
+
+export interface TranslationRequest {
+  text: string;
+  source: Language;
+  /** Distinct (language, tone) pairs; the source language may appear with a tone other than DEFAULT. */
+  targets: TranslationTarget[];
+  /** The room's domain (vocabulary), when there is one. */
+  domain?: Domain | undefined;
+}
+
+/** One result per target, in the order of `request.targets`. */
+export type TranslationResult =
+  /** `tone`: the tone really applied (DEFAULT from a provider that knows no tone). */
+  | { state: 'done'; content: string; tone: Tone }
+  /** The provider cannot reach that language from the source (no pair, no chain). */
+  | { state: 'none' };
+
+export type ProviderName = 'openai' | 'apertium' | 'none';
+
+export interface TranslationProvider {
+  readonly name: ProviderName;
+  /** Whether it can write a tone (an LLM can; Apertium cannot and renders DEFAULT). */
+  readonly supportsTone: boolean;
+  /** Whether it could translate `source` into `target` at all (a pair or a chain exists). */
+  canTranslate(source: Language, target: Language): boolean;
+  /**
+   * Translates `text` for every target in one provider call where the provider allows it (an
+   * LLM: one request with structured output; Apertium: one request per distinct language).
+   * Throws on a failure worth retrying (network, 5xx, a malformed answer).
+   */
+  translate(request: TranslationRequest): Promise<TranslationResult[]>;
+  /** For GET /api/status/: ok when it answers, degraded when it does not, off for `none`. */
+  health(): Promise<'ok' | 'degraded' | 'off'>;
+  close(): Promise<void>;
+}

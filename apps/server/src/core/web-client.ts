@@ -1,0 +1,51 @@
+// Serves the built web client (apps/web/dist) on the API's origin: the files with their brotli or
+// gzip variants written at build time (apps/web/vite.config.ts), cache headers that let hashed
+// assets be kept for a year and make everything else revalidate, and index.html for client
+// routes (/signin, /room/1, ...).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Content-hashed bundle files (Vite's `assets/`): a new build gives new names. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Everything else keeps its name across builds (index.html, sw.js, workbox-*.js,
+ * manifest.webmanifest, /locales/*, icons): cached, but checked with the server (ETag) each time.
+ */
+export const REVALIDATE = 'no-cache';
+
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+
+/**
+ * Registers the web client's files when `webDistDir` holds a build, and returns the not-found
+ * fallback that answers client routes with index.html (for `installErrorHandling`); undefined
+ * when there is no build.
+ */
+export async function serveWebClient(app: FastifyInstance, webDistDir: string): Promise<NotFoundFallback | undefined> {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) return undefined;
+  const assetsDir = path.join(webDistDir, 'assets') + path.sep;
+
+  // preCompressed: for `x`, @fastify/static sends `x.br` when Accept-Encoding allows brotli,
+  // else `x.gz` when it allows gzip, else `x` (a missing variant falls through to the next),
+  // with the type of `x`, `Content-Encoding` and `Vary: Accept-Encoding`. The same applies to
+  // `reply.sendFile`, which this registration decorates (the fallback below uses it).
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    prefix: '/',
+    preCompressed: true,
+    cacheControl: false,
+    // `file` is the file actually sent, variant included (…/assets/app-abc.js.br).
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  return (request, reply) => {
+    // Client routes get the single-page app; /api, /media and missing files (a path with an
+    // extension) never do.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' || /^\/(api|media)(\/|$)/.test(pathname) || /\.\w+$/.test(pathname)) return undefined;
+    return reply.sendFile('index.html', webDistDir);
+  };
+}

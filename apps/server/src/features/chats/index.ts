@@ -1,0 +1,43 @@
+// The chats feature assembled: repository, renderer, live pushes, service, its render jobs and
+// its routes.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context';
+import { createUserDirectory } from '../../core/users';
+import { createChatsLive } from './live';
+import { createMessagePresenter } from './rendering';
+import { createChatsRepository } from './repository';
+import { chatsRoutes } from './routes';
+import { createChatsService, RENDER_QUEUE, type RenderJob } from './service';
+
+export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
+  const repo = createChatsRepository(ctx.db);
+  const presenter = createMessagePresenter(ctx.translator.provider, ctx.storage);
+  const live = createChatsLive(ctx.realtime, repo, presenter);
+  const chats = createChatsService({
+    repo,
+    users: createUserDirectory(ctx.db),
+    live,
+    presenter,
+    translator: ctx.translator,
+    jobs: ctx.jobs,
+    storage: ctx.storage,
+    publicUrl: ctx.config.publicUrl,
+    log: app.log,
+  });
+  ctx.jobs.define<RenderJob>(
+    RENDER_QUEUE,
+    // By default five retries over about a minute (2, 4, 8, 16, 32 s and jitter), then the original, marked failed.
+    {
+      retryLimit: ctx.config.translationRetries.limit,
+      retryDelay: ctx.config.translationRetries.delaySeconds,
+      retryBackoff: true,
+      expireInSeconds: ctx.config.translationRetries.timeoutSeconds,
+      // Translations wait on a provider (a model may take a second or more): many at once.
+      concurrency: 16,
+      policy: 'stately',
+    },
+    (job, context) => chats.render(job, context),
+    (job) => chats.renderGaveUp(job),
+  );
+  await app.register(async (scope) => chatsRoutes(scope, ctx, chats));
+}

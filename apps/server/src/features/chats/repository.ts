@@ -1,0 +1,453 @@
+// Data access of group chats: chats, memberships, messages and their renderings. Every query of a
+// chat's content is scoped by chat id; the service has checked the caller's membership before.
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../core/db/index';
+import { chatMembers, chatMessages, chats, messageRenderings, users } from '../../core/db/schema';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MemberRow = typeof chatMembers.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type RenderingRow = typeof messageRenderings.$inferSelect;
+export type RenderingState = RenderingRow['state'];
+
+/** A member as others see them (a message's sender, a members-list entry). */
+export interface MemberView extends MemberRow {
+  email: string;
+  fullName: string | null;
+  avatarKey: string | null;
+}
+
+/** A message with its sender and, when asked for, the rendering of one (language, tone). */
+export interface MessageWithSender {
+  message: MessageRow;
+  sender: MemberView;
+  rendering: RenderingRow | null;
+}
+
+/** A reading group: the members who read a chat in the same language and tone. */
+export interface ReadingGroup {
+  language: string;
+  tone: string;
+}
+
+const memberColumns = {
+  id: chatMembers.id,
+  chatId: chatMembers.chatId,
+  userId: chatMembers.userId,
+  chatRole: chatMembers.chatRole,
+  nickName: chatMembers.nickName,
+  language: chatMembers.language,
+  tone: chatMembers.tone,
+  lastReadMessage: chatMembers.lastReadMessage,
+  leftAt: chatMembers.leftAt,
+  createdAt: chatMembers.createdAt,
+  email: users.email,
+  fullName: users.fullName,
+  avatarKey: users.avatarKey,
+};
+
+const active = isNull(chatMembers.leftAt);
+/** Timestamps kept to the millisecond, so a JavaScript Date names them exactly (page cursors). */
+const nowMs = () => new Date();
+
+export function createChatsRepository(db: Db) {
+  // The statements of every chat call (the membership check, the reading groups, the message
+  // pages), prepared once: drizzle builds their SQL once and PostgreSQL plans them once per
+  // connection. A membership comes with the member's user columns (a new message's sender view).
+  const membership = db
+    .select({ chat: chats, member: memberColumns })
+    .from(chatMembers)
+    .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), eq(chatMembers.userId, sql.placeholder('userId')), active))
+    .limit(1)
+    .prepare('chat_membership');
+  const groups = db
+    .selectDistinct({ language: chatMembers.language, tone: chatMembers.tone })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), active))
+    .prepare('chat_reading_groups');
+  const page = (name: string, extra?: SQL) =>
+    db
+      .select({ message: chatMessages, sender: memberColumns, rendering: messageRenderings })
+      .from(chatMessages)
+      .innerJoin(chatMembers, eq(chatMembers.id, chatMessages.senderId))
+      .innerJoin(users, eq(users.id, chatMembers.userId))
+      .leftJoin(
+        messageRenderings,
+        and(
+          eq(messageRenderings.messageId, chatMessages.id),
+          eq(messageRenderings.language, sql.placeholder('language')),
+          eq(messageRenderings.tone, sql.placeholder('tone')),
+          eq(messageRenderings.version, chatMessages.version),
+        ),
+      )
+      .where(and(eq(chatMessages.chatId, sql.placeholder('chatId')), extra))
+      .orderBy(desc(chatMessages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const newestPage = page('chat_page');
+  const olderPage = page('chat_page_below', lt(chatMessages.id, sql.placeholder('toId')));
+  const onePage = page('chat_page_one', eq(chatMessages.id, sql.placeholder('id')));
+  const byClientId = page('chat_page_client', and(eq(chatMessages.senderId, sql.placeholder('senderId')), eq(chatMessages.clientId, sql.placeholder('clientId'))));
+
+  return {
+    async createWithOwner(
+      chat: { title: string; description: string | null; languages: string[] },
+      owner: { userId: number; chatRole: number; nickName: string; language: string },
+    ): Promise<{ chat: ChatRow; member: MemberRow }> {
+      return db.transaction(async (tx) => {
+        const now = nowMs();
+        const [created] = await tx.insert(chats).values({ ...chat, createdAt: now, modifiedAt: now }).returning();
+        if (!created) throw new Error('chat insert returned nothing');
+        const [member] = await tx.insert(chatMembers).values({ ...owner, chatId: created.id }).returning();
+        if (!member) throw new Error('member insert returned nothing');
+        return { chat: created, member };
+      });
+    },
+
+    /** The caller's active membership of a chat, with the chat; undefined for strangers and those who left. */
+    async findMembership(chatId: number, userId: number): Promise<{ chat: ChatRow; member: MemberView } | undefined> {
+      const [row] = await membership.execute({ chatId, userId });
+      return row;
+    },
+
+    /**
+     * The user's chats, most recent activity first, modified before `before`: each with the
+     * member's row, the newest message (its sender and its rendering for the member's reading
+     * group) and how many messages others wrote after the member's last read one.
+     */
+    async listForUser(userId: number, before: { modified: Date; id?: number | undefined } | undefined, limit: number) {
+      const last = db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.chatId, chats.id))
+        .orderBy(desc(chatMessages.id))
+        .limit(1)
+        .as('last_message');
+      const lastSender = alias(chatMembers, 'last_sender');
+      const lastSenderUser = alias(users, 'last_sender_user');
+      const unread = sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.chatId} = ${chats.id}
+        and ${chatMessages.id} > coalesce(${chatMembers.lastReadMessage}, 0) and ${chatMessages.senderId} <> ${chatMembers.id})`;
+      const rows = await db
+        .select({
+          chat: chats,
+          member: chatMembers,
+          unreadCount: unread,
+          message: {
+            id: last.id,
+            chatId: last.chatId,
+            senderId: last.senderId,
+            language: last.language,
+            content: last.content,
+            clientId: last.clientId,
+            version: last.version,
+            createdAt: last.createdAt,
+            editedAt: last.editedAt,
+          },
+          sender: lastSender,
+          senderUser: { email: lastSenderUser.email, fullName: lastSenderUser.fullName, avatarKey: lastSenderUser.avatarKey },
+          rendering: messageRenderings,
+        })
+        .from(chatMembers)
+        .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+        .leftJoinLateral(last, sql`true`)
+        .leftJoin(lastSender, eq(lastSender.id, last.senderId))
+        .leftJoin(lastSenderUser, eq(lastSenderUser.id, lastSender.userId))
+        .leftJoin(
+          messageRenderings,
+          and(
+            eq(messageRenderings.messageId, last.id),
+            eq(messageRenderings.language, chatMembers.language),
+            eq(messageRenderings.tone, chatMembers.tone),
+            eq(messageRenderings.version, last.version),
+          ),
+        )
+        .where(
+          and(
+            eq(chatMembers.userId, userId),
+            active,
+            before
+              ? before.id
+                ? or(lt(chats.modifiedAt, before.modified), and(eq(chats.modifiedAt, before.modified), lt(chats.id, before.id)))
+                : lt(chats.modifiedAt, before.modified)
+              : undefined,
+          ),
+        )
+        .orderBy(desc(chats.modifiedAt), desc(chats.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        chat: row.chat,
+        member: row.member,
+        unreadCount: row.unreadCount,
+        last:
+          row.message?.id != null && row.sender && row.senderUser
+            ? ({ message: row.message as MessageRow, sender: { ...row.sender, ...row.senderUser } as MemberView, rendering: row.rendering } satisfies MessageWithSender)
+            : null,
+      }));
+    },
+
+    async updateChat(chatId: number, values: Partial<Pick<ChatRow, 'title' | 'description' | 'languages'>>): Promise<ChatRow | undefined> {
+      const [row] = await db.update(chats).set(values).where(eq(chats.id, chatId)).returning();
+      return row;
+    },
+
+    async deleteChat(chatId: number) {
+      await db.delete(chats).where(eq(chats.id, chatId));
+    },
+
+    async updateMember(memberId: number, values: Partial<Pick<MemberRow, 'nickName' | 'language' | 'tone' | 'lastReadMessage' | 'chatRole'>>) {
+      const [row] = await db.update(chatMembers).set(values).where(eq(chatMembers.id, memberId)).returning();
+      return row;
+    },
+
+    /** Active members of a chat by id (others, and members of other chats, are left out). */
+    async findMembers(chatId: number, memberIds: number[]): Promise<MemberView[]> {
+      if (memberIds.length === 0) return [];
+      return db
+        .select(memberColumns)
+        .from(chatMembers)
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .where(and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds), active));
+    },
+
+    async activeUserIds(chatId: number): Promise<number[]> {
+      const rows = await db.select({ userId: chatMembers.userId }).from(chatMembers).where(and(eq(chatMembers.chatId, chatId), active));
+      return rows.map((row) => row.userId);
+    },
+
+    /** Members list: `q` matches e-mail, full name or nickname (case-insensitive). */
+    async listMembers(chatId: number, query: { offset: number; limit: number; q?: string | undefined }) {
+      const conditions: SQL[] = [eq(chatMembers.chatId, chatId), active];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        conditions.push(or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(chatMembers.nickName, pattern))!);
+      }
+      const where = and(...conditions);
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMembers)
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .where(where);
+      const count = counted?.n ?? 0;
+      if (count === 0 || query.offset >= count) return { count, rows: [] as MemberView[] };
+      const rows = await db
+        .select(memberColumns)
+        .from(chatMembers)
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .where(where)
+        .orderBy(asc(chatMembers.chatRole), asc(chatMembers.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { count, rows };
+    },
+
+    /**
+     * Adds a user to a chat, or brings back one who had left (history kept); undefined when they
+     * are a member already.
+     */
+    async addMember(values: { chatId: number; userId: number; chatRole: number; nickName: string; language: string }): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .insert(chatMembers)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [chatMembers.chatId, chatMembers.userId],
+          set: { chatRole: values.chatRole, leftAt: null },
+          setWhere: sql`${chatMembers.leftAt} is not null`,
+        })
+        .returning();
+      return row;
+    },
+
+    /** Marks members as left (history kept) or deletes them (`permanent`); returns those affected. */
+    async removeMembers(chatId: number, memberIds: number[], permanent: boolean): Promise<MemberRow[]> {
+      if (memberIds.length === 0) return [];
+      const where = and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds));
+      if (permanent) return db.delete(chatMembers).where(where).returning();
+      return db.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning();
+    },
+
+    /** Makes `toMemberId` the owner and the current owner an ADMIN, in one transaction. */
+    async handOver(chatId: number, fromMemberId: number, toMemberId: number, ownerRole: number, formerOwnerRole: number) {
+      await db.transaction(async (tx) => {
+        await tx.update(chatMembers).set({ chatRole: formerOwnerRole }).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.id, fromMemberId)));
+        await tx.update(chatMembers).set({ chatRole: ownerRole }).where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.id, toMemberId)));
+      });
+    },
+
+    /** Who inherits a chat when its owner leaves: the longest-standing admin, else member. */
+    async successor(chatId: number, excludingMemberId: number): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(chatMembers)
+        .where(and(eq(chatMembers.chatId, chatId), active, ne(chatMembers.id, excludingMemberId)))
+        .orderBy(asc(chatMembers.chatRole), asc(chatMembers.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The distinct (language, tone) of a chat's active members: its reading groups. */
+    async readingGroups(chatId: number): Promise<ReadingGroup[]> {
+      return groups.execute({ chatId });
+    },
+
+    /**
+     * Stores a message, moves the chat's activity time and the sender's read position, in one
+     * statement; undefined when this sender already used this `clientId` (see `messageByClientId`).
+     */
+    async insertMessage(values: { chatId: number; senderId: number; language: string; content: string; clientId: string | null }): Promise<MessageRow | undefined> {
+      const now = nowMs();
+      const result = await db.execute(sql`with inserted as (
+          insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at)
+          values (${values.chatId}, ${values.senderId}, ${values.language}, ${values.content}, ${values.clientId}, ${now.toISOString()})
+          on conflict (sender_id, client_id) do nothing
+          returning id, version
+        ), touched as (
+          update ${chats} set modified_at = ${now.toISOString()} where id = ${values.chatId} and exists (select 1 from inserted)
+        ), seen as (
+          update ${chatMembers} set last_read_message = (select id from inserted) where id = ${values.senderId} and exists (select 1 from inserted)
+        )
+        select id, version from inserted`);
+      const [row] = (result as unknown as { rows: { id: number; version: number }[] }).rows;
+      if (!row) return undefined;
+      return { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null };
+    },
+
+    /** The message a sender stored with a `clientId` (a repeated post), as `reader` sees it. */
+    async messageByClientId(chatId: number, group: ReadingGroup, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
+      const [row] = await byClientId.execute({ chatId, language: group.language, tone: group.tone, limit: 1, senderId, clientId });
+      return row;
+    },
+
+    async findMessage(chatId: number, messageId: number): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId)))
+        .limit(1);
+      return row;
+    },
+
+    async findMessageById(messageId: number): Promise<(MessageRow & { chatLanguages: string[] }) | undefined> {
+      const [row] = await db
+        .select({ message: chatMessages, chatLanguages: chats.languages })
+        .from(chatMessages)
+        .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+        .where(eq(chatMessages.id, messageId))
+        .limit(1);
+      return row ? { ...row.message, chatLanguages: row.chatLanguages } : undefined;
+    },
+
+    /** New text: the version moves on, so renderings of the old text are no longer shown. */
+    async editMessage(messageId: number, content: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ content, version: sql`${chatMessages.version} + 1`, editedAt: new Date() })
+        .where(eq(chatMessages.id, messageId))
+        .returning();
+      return row;
+    },
+
+    async deleteMessage(messageId: number) {
+      await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
+    },
+
+    /**
+     * A page of messages, newest first, below `toId`, each with its sender and its rendering in
+     * (language, tone) for the current text version.
+     */
+    async listMessages(
+      chatId: number,
+      group: ReadingGroup,
+      query: { limit: number; toId?: number | undefined; id?: number | undefined },
+    ): Promise<MessageWithSender[]> {
+      const args = { chatId, language: group.language, tone: group.tone, limit: query.limit };
+      if (query.id) return onePage.execute({ ...args, id: query.id });
+      if (query.toId) return olderPage.execute({ ...args, toId: query.toId });
+      return newestPage.execute(args);
+    },
+
+    /** One message with its sender and the renderings of its current version (for live pushes). */
+    async messageForGroups(messageId: number) {
+      const [row] = await db
+        .select({ message: chatMessages, sender: memberColumns })
+        .from(chatMessages)
+        .innerJoin(chatMembers, eq(chatMembers.id, chatMessages.senderId))
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .where(eq(chatMessages.id, messageId))
+        .limit(1);
+      if (!row) return undefined;
+      const renderings = await db
+        .select()
+        .from(messageRenderings)
+        .where(and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, row.message.version)));
+      return { ...row, renderings };
+    },
+
+    /** Renderings of one message version. */
+    async renderings(messageId: number, version: number): Promise<RenderingRow[]> {
+      return db
+        .select()
+        .from(messageRenderings)
+        .where(and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, version)));
+    },
+
+    /**
+     * Marks these (message, group) renderings pending unless one exists for the current version;
+     * returns the message ids that got a new pending rendering (they need a job).
+     */
+    async markPending(items: { messageId: number; version: number; language: string; tone: string }[]): Promise<number[]> {
+      if (items.length === 0) return [];
+      const rows = await db
+        .insert(messageRenderings)
+        .values(items.map((item) => ({ ...item, state: 'pending' as const })))
+        .onConflictDoUpdate({
+          target: [messageRenderings.messageId, messageRenderings.language, messageRenderings.tone],
+          set: { state: 'pending', version: sql`excluded.version`, content: null, renderedTone: null, updatedAt: new Date() },
+          setWhere: sql`${messageRenderings.version} <> excluded.version`,
+        })
+        .returning({ messageId: messageRenderings.messageId });
+      return [...new Set(rows.map((row) => row.messageId))];
+    },
+
+    /** Writes renderings of a message version (done, failed, none), never over a newer version. */
+    async saveRenderings(items: { messageId: number; version: number; language: string; tone: string; state: RenderingState; content: string | null; renderedTone: string | null }[]) {
+      if (items.length === 0) return;
+      await db
+        .insert(messageRenderings)
+        .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
+        .onConflictDoUpdate({
+          target: [messageRenderings.messageId, messageRenderings.language, messageRenderings.tone],
+          set: {
+            state: sql`excluded.state`,
+            version: sql`excluded.version`,
+            content: sql`excluded.content`,
+            renderedTone: sql`excluded.rendered_tone`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+          setWhere: sql`${messageRenderings.version} <= excluded.version`,
+        });
+    },
+
+    /** Pending renderings of a message version that are still pending (to fail them for good). */
+    async pendingRenderings(messageId: number, version: number): Promise<RenderingRow[]> {
+      return db
+        .select()
+        .from(messageRenderings)
+        .where(and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, version), eq(messageRenderings.state, 'pending')));
+    },
+
+    async messageExists(chatId: number, messageId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+  };
+}
+
+export type ChatsRepository = ReturnType<typeof createChatsRepository>;

@@ -1,0 +1,150 @@
+// /api/chat/*: thin handlers over the chats service (spec section 7 "Chat").
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  chatCreateRequestSchema,
+  chatItemPathSchema,
+  chatListPageSchema,
+  chatListQuerySchema,
+  chatMemberAddRequestSchema,
+  chatMemberDeleteQuerySchema,
+  chatMemberPatchRequestSchema,
+  chatMemberPutRequestSchema,
+  chatMemberRoleRequestSchema,
+  chatMemberSchema,
+  chatMembersMultiDeleteRequestSchema,
+  chatMembersPageSchema,
+  chatMembersQuerySchema,
+  chatMessageCreateRequestSchema,
+  chatMessageSchema,
+  chatMessagesPageSchema,
+  chatMessagesQuerySchema,
+  chatMessageUpdateRequestSchema,
+  chatPatchRequestSchema,
+  chatPathSchema,
+  chatPutRequestSchema,
+  chatScopePathSchema,
+  groupChatSchema,
+  manageChatMemberSchema,
+} from '@parla/contract/chat';
+import type { AppContext } from '../../core/context';
+import type { ChatsService } from './service';
+
+const tags = ['chat'];
+
+export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, chats: ChatsService) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const onRequest = ctx.requireUser;
+  const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
+  const postingLimit = ctx.limits.route({
+    name: 'messages',
+    max: ctx.config.rateLimits.messagesPerMinute,
+    windowMs: 60_000,
+    key: (request) => String(request.auth!.userId),
+  });
+
+  // ---- chats ----
+  app.get('/api/chat/', { onRequest, schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListPageSchema } } }, (request) =>
+    chats.listChats(me(request), request.query),
+  );
+  app.post('/api/chat/', { onRequest, schema: { tags, body: chatCreateRequestSchema, response: { 201: groupChatSchema } } }, async (request, reply) =>
+    reply.code(201).send(await chats.createChat(me(request), request.body)),
+  );
+  app.get('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, response: { 200: groupChatSchema } } }, (request) =>
+    chats.getChat(request.params.id, me(request)),
+  );
+  app.put('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, body: chatPutRequestSchema, response: { 200: groupChatSchema } } }, (request) =>
+    chats.updateChat(request.params.id, me(request), request.body),
+  );
+  app.patch('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, body: chatPatchRequestSchema, response: { 200: groupChatSchema } } }, (request) =>
+    chats.updateChat(request.params.id, me(request), request.body),
+  );
+  app.delete('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema } }, async (request, reply) => {
+    await chats.deleteChat(request.params.id, me(request));
+    return reply.code(204).send();
+  });
+
+  // ---- own membership ----
+  const member = '/api/chat/:groupChatId/member/';
+  app.get(member, { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatMemberSchema } } }, (request) =>
+    chats.getMembership(request.params.groupChatId, me(request)),
+  );
+  app.put(member, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberPutRequestSchema, response: { 200: chatMemberSchema } } }, (request) =>
+    chats.updateMembership(request.params.groupChatId, me(request), request.body),
+  );
+  app.patch(member, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberPatchRequestSchema, response: { 200: chatMemberSchema } } }, (request) =>
+    chats.updateMembership(request.params.groupChatId, me(request), request.body),
+  );
+  app.delete(member, { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
+    await chats.leave(request.params.groupChatId, me(request), request.query.permanent);
+    return reply.code(204).send();
+  });
+
+  // ---- members ----
+  const members = '/api/chat/:groupChatId/members/';
+  app.get(members, { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMembersQuerySchema, response: { 200: chatMembersPageSchema } } }, (request) =>
+    chats.listMembers(request.params.groupChatId, me(request), request.query),
+  );
+  app.post(
+    members,
+    { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberAddRequestSchema, response: { 201: manageChatMemberSchema } } },
+    async (request, reply) => reply.code(201).send(await chats.addMember(request.params.groupChatId, me(request), request.body)),
+  );
+  app.post(`${members}multi_delete/`, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMembersMultiDeleteRequestSchema } }, async (request, reply) => {
+    await chats.removeMembers(request.params.groupChatId, me(request), request.body.ids, request.body.permanent, 'list');
+    return reply.code(204).send();
+  });
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `${members}:id/`,
+      onRequest,
+      schema: { tags, params: chatItemPathSchema, body: chatMemberRoleRequestSchema, response: { 200: manageChatMemberSchema } },
+      handler: (request) => chats.changeRole(request.params.groupChatId, me(request), request.params.id, request.body.chatRole),
+    });
+  }
+  app.delete(`${members}:id/`, { onRequest, schema: { tags, params: chatItemPathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
+    await chats.removeMembers(request.params.groupChatId, me(request), [request.params.id], request.query.permanent, 'path');
+    return reply.code(204).send();
+  });
+
+  // ---- messages ----
+  const messages = '/api/chat/:groupChatId/messages/';
+  app.get(messages, { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesPageSchema } } }, (request) =>
+    chats.listMessages(request.params.groupChatId, me(request), request.query),
+  );
+  app.post(
+    messages,
+    {
+      onRequest,
+      preHandler: postingLimit,
+      schema: {
+        tags,
+        description: 'Posts a message; the same clientId from the same member answers 200 with the message already stored.',
+        params: chatScopePathSchema,
+        body: chatMessageCreateRequestSchema,
+        response: { 201: chatMessageSchema, 200: chatMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await chats.postMessage(request.params.groupChatId, me(request), request.body);
+      return reply.code(created ? 201 : 200).send(message);
+    },
+  );
+  app.get(`${messages}:id/`, { onRequest, schema: { tags, params: chatItemPathSchema, response: { 200: chatMessageSchema } } }, (request) =>
+    chats.getMessage(request.params.groupChatId, me(request), request.params.id),
+  );
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: `${messages}:id/`,
+      onRequest,
+      schema: { tags, params: chatItemPathSchema, body: chatMessageUpdateRequestSchema, response: { 200: chatMessageSchema } },
+      handler: (request) => chats.editMessage(request.params.groupChatId, me(request), request.params.id, request.body.content),
+    });
+  }
+  app.delete(`${messages}:id/`, { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
+    await chats.deleteMessage(request.params.groupChatId, me(request), request.params.id);
+    return reply.code(204).send();
+  });
+}

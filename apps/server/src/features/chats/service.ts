@@ -1,0 +1,401 @@
+// What the chat calls do (product.md "Chats and messages", "Roles and permissions"). Every call
+// starts from `load` (404 for strangers and those who left), asks the policy, then works.
+import { CHAT_ROLE, type ChatRole, type Language, type Tone } from '@parla/contract/constants';
+import type {
+  ChatCreateRequest,
+  ChatListItem,
+  ChatListPage,
+  ChatMember,
+  ChatMemberPatchRequest,
+  ChatMembersPage,
+  ChatMessage,
+  ChatMessagesPage,
+  ChatPatchRequest,
+  GroupChat,
+  ManageChatMember,
+} from '@parla/contract/chat';
+import type { FastifyBaseLogger } from 'fastify';
+import { fieldError, formError, notFound } from '../../core/errors';
+import { permissionDenied } from '../../core/policy';
+import type { JobContext, Jobs } from '../../core/jobs';
+import { cursorPage, indexedPage, pageLink } from '../../core/pages';
+import type { Storage } from '../../core/storage';
+import type { Translator } from '../../core/translation/index';
+import { displayName, type UserDirectory } from '../../core/users';
+import type { ChatsLive } from './live';
+import { chatPolicy } from './policy';
+import { needsRendering, type MessagePresenter } from './rendering';
+import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup } from './repository';
+
+export const RENDER_QUEUE = 'chat-render';
+
+/** A rendering still pending after this long lost its job (a crash between two writes): queue it again. */
+const STALE_PENDING_MS = 2 * 60_000;
+
+export interface RenderJob {
+  messageId: number;
+  version: number;
+}
+
+export interface ChatsDeps {
+  repo: ChatsRepository;
+  users: UserDirectory;
+  live: ChatsLive;
+  presenter: MessagePresenter;
+  translator: Translator;
+  jobs: Jobs;
+  storage: Storage;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const groupOf = (member: Pick<MemberRow, 'language' | 'tone'>): ReadingGroup => ({ language: member.language, tone: member.tone });
+
+export function createChatsService(deps: ChatsDeps) {
+  const { repo, users, live, presenter, translator, jobs, storage, publicUrl } = deps;
+  const provider = translator.provider;
+  const link = (path: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, path, query);
+
+  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole'>): GroupChat => ({
+    id: chat.id,
+    title: chat.title,
+    description: chat.description,
+    languages: chat.languages as Language[],
+    created: chat.createdAt.toISOString(),
+    modified: chat.modifiedAt.toISOString(),
+    chatRole: member.chatRole as ChatRole,
+  });
+
+  const presentMember = (member: MemberRow): ChatMember => ({
+    id: member.id,
+    lastReadMessage: member.lastReadMessage,
+    nickName: member.nickName,
+    language: member.language as Language,
+    chatRole: member.chatRole as ChatRole,
+    tone: member.tone as Tone,
+  });
+
+  const presentManaged = (member: MemberView): ManageChatMember => ({
+    id: member.id,
+    user: member.email,
+    chatRole: member.chatRole as ChatRole,
+    nickName: member.nickName,
+    avatarImage: member.avatarKey ? storage.url(member.avatarKey) : null,
+  });
+
+  const readerOf = (member: MemberRow) => ({ ...groupOf(member), memberId: member.id });
+
+  async function load(chatId: number, userId: number) {
+    const found = await repo.findMembership(chatId, userId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** Groups of a chat that need a rendering of `message` and that the provider can reach. */
+  const groupsToRender = (message: MessageRow, groups: ReadingGroup[]) =>
+    groups.filter(
+      (group) =>
+        needsRendering(provider, message.language, group) &&
+        (group.language === message.language || provider.canTranslate(message.language as Language, group.language as Language)),
+    );
+
+  async function queueRendering(message: MessageRow, groups: ReadingGroup[]) {
+    const wanted = groupsToRender(message, groups);
+    if (wanted.length === 0) return;
+    await repo.markPending(wanted.map((group) => ({ messageId: message.id, version: message.version, ...group })));
+    await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
+  }
+
+  /**
+   * The reader's page of messages: renderings the reader's group lacks (a new member, a new
+   * language) or that lost their job are queued now; the reader sees them pending until then.
+   */
+  async function ensureRenderings(rows: MessageWithSender[], reader: ReadingGroup) {
+    const now = Date.now();
+    const lacking = rows.filter(({ message, rendering }) => {
+      if (!groupsToRender(message, [reader]).length) return false;
+      if (!rendering || rendering.version !== message.version) return true;
+      return rendering.state === 'pending' && now - rendering.updatedAt.getTime() > STALE_PENDING_MS;
+    });
+    if (lacking.length === 0) return;
+    await repo.markPending(lacking.map(({ message }) => ({ messageId: message.id, version: message.version, ...reader })));
+    for (const { message } of lacking) {
+      await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
+    }
+  }
+
+  async function newMemberDefaults(chat: ChatRow, userId: number) {
+    const user = await users.byId(userId);
+    if (!user) throw notFound();
+    const language = chat.languages.includes(user.language) ? user.language : (chat.languages[0] ?? user.language);
+    return { user, nickName: displayName(user), language };
+  }
+
+  /** The owner leaves: ownership passes to the longest-standing admin, else member; the last one out deletes the chat. */
+  async function ownerLeaves(chat: ChatRow, owner: MemberRow) {
+    const heir = await repo.successor(chat.id, owner.id);
+    if (!heir) {
+      await repo.deleteChat(chat.id);
+      return;
+    }
+    await repo.updateMember(heir.id, { chatRole: CHAT_ROLE.OWNER });
+  }
+
+  return {
+    presentChat,
+
+    async listChats(userId: number, query: { lastModified?: string | undefined; lastId?: number | undefined; limit: number }): Promise<ChatListPage> {
+      const before = query.lastModified ? { modified: new Date(query.lastModified), id: query.lastId } : undefined;
+      const rows = await repo.listForUser(userId, before, query.limit);
+      const results: ChatListItem[] = rows.map((row) => ({
+        ...presentChat(row.chat, row.member),
+        lastMessage: row.last ? presenter.present(row.last, readerOf(row.member)) : null,
+        unreadCount: row.unreadCount,
+      }));
+      return cursorPage(results, query.limit, (last) => link('/api/chat/')({ lastModified: last.modified, lastId: last.id, limit: query.limit }));
+    },
+
+    async createChat(userId: number, body: ChatCreateRequest): Promise<GroupChat> {
+      const user = await users.byId(userId);
+      if (!user) throw notFound();
+      const languages = body.languages ?? [user.language as Language];
+      const { chat, member } = await repo.createWithOwner(
+        { title: body.title, description: body.description ?? null, languages },
+        {
+          userId,
+          chatRole: CHAT_ROLE.OWNER,
+          nickName: displayName(user),
+          language: languages.includes(user.language as Language) ? user.language : languages[0]!,
+        },
+      );
+      return presentChat(chat, member);
+    },
+
+    async getChat(chatId: number, userId: number): Promise<GroupChat> {
+      const { chat, member } = await load(chatId, userId);
+      return presentChat(chat, member);
+    },
+
+    async updateChat(chatId: number, userId: number, changes: ChatPatchRequest): Promise<GroupChat> {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'editChat');
+      const values: Partial<Pick<ChatRow, 'title' | 'description' | 'languages'>> = {};
+      if (changes.title !== undefined) values.title = changes.title;
+      if (changes.description !== undefined) values.description = changes.description;
+      if (changes.languages !== undefined) values.languages = changes.languages;
+      const chat = await repo.updateChat(chatId, values);
+      if (!chat) throw notFound();
+      const members = await repo.listMembers(chatId, { offset: 0, limit: 10_000 });
+      live.chatUpdated(presentChat(chat, member), members.rows);
+      return presentChat(chat, member);
+    },
+
+    async deleteChat(chatId: number, userId: number): Promise<void> {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'deleteChat');
+      const userIds = await repo.activeUserIds(chatId);
+      await repo.deleteChat(chatId);
+      await live.removed(chatId, userIds);
+    },
+
+    async getMembership(chatId: number, userId: number): Promise<ChatMember> {
+      return presentMember((await load(chatId, userId)).member);
+    },
+
+    async updateMembership(chatId: number, userId: number, changes: ChatMemberPatchRequest): Promise<ChatMember> {
+      const { chat, member } = await load(chatId, userId);
+      if (changes.language !== undefined && !chat.languages.includes(changes.language)) {
+        throw fieldError('language', 'languageNotInChat', { language: changes.language }, 'invalid_choice');
+      }
+      if (changes.lastReadMessage !== undefined && !(await repo.messageExists(chatId, changes.lastReadMessage))) {
+        throw fieldError('lastReadMessage', 'noSuchMessage', undefined, 'does_not_exist');
+      }
+      const values: Partial<Pick<MemberRow, 'nickName' | 'language' | 'tone' | 'lastReadMessage'>> = {};
+      if (changes.nickName !== undefined) values.nickName = changes.nickName;
+      if (changes.language !== undefined) values.language = changes.language;
+      if (changes.tone !== undefined) values.tone = changes.tone;
+      if (changes.lastReadMessage !== undefined) values.lastReadMessage = changes.lastReadMessage;
+      const updated = Object.keys(values).length ? await repo.updateMember(member.id, values) : member;
+      if (!updated) throw notFound();
+      if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, groupOf(updated));
+      if (updated.nickName !== member.nickName) live.membersChanged(chatId);
+      return presentMember(updated);
+    },
+
+    async leave(chatId: number, userId: number, permanent: boolean): Promise<void> {
+      const { chat, member } = await load(chatId, userId);
+      if (member.chatRole === CHAT_ROLE.OWNER) await ownerLeaves(chat, member);
+      await repo.removeMembers(chatId, [member.id], permanent);
+      await live.removed(chatId, [userId]);
+      live.membersChanged(chatId);
+    },
+
+    async listMembers(chatId: number, userId: number, query: { pageIndex: number; pageSize: number; q?: string | undefined }): Promise<ChatMembersPage> {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'listMembers');
+      const { count, rows } = await repo.listMembers(chatId, { offset: query.pageIndex * query.pageSize, limit: query.pageSize, q: query.q });
+      return indexedPage(link(`/api/chat/${chatId}/members/`), query, count, rows.map(presentManaged));
+    },
+
+    async addMember(chatId: number, userId: number, body: { user: string; chatRole: ChatRole }): Promise<ManageChatMember> {
+      const { chat, member } = await load(chatId, userId);
+      const role = member.chatRole as ChatRole;
+      chatPolicy.require(role, 'addMember');
+      if (body.chatRole === CHAT_ROLE.OWNER) throw fieldError('chatRole', 'ownerByHandOver', undefined, 'invalid_choice');
+      if (body.chatRole === CHAT_ROLE.ADMIN) chatPolicy.require(role, 'addAdmin');
+      const user = await users.byEmail(body.user);
+      if (!user) throw fieldError('user', 'noSuchUser', undefined, 'does_not_exist');
+      const defaults = await newMemberDefaults(chat, user.id);
+      const added = await repo.addMember({ chatId, userId: user.id, chatRole: body.chatRole, nickName: defaults.nickName, language: defaults.language });
+      if (!added) throw fieldError('user', 'alreadyMember', undefined, 'unique');
+      live.membersChanged(chatId);
+      // The new member's open tabs learn of the chat at once.
+      live.chatUpdated(presentChat(chat, added), [added]);
+      const [view] = await repo.findMembers(chatId, [added.id]);
+      return presentManaged(view!);
+    },
+
+    /**
+     * Removes members: all or none. One the caller may not remove is a 403; an id that is no
+     * active member of the chat is a 404 for one id (the path), a 400 on `ids` for a list.
+     */
+    async removeMembers(chatId: number, userId: number, memberIds: number[], permanent: boolean, from: 'path' | 'list'): Promise<void> {
+      const { member } = await load(chatId, userId);
+      const role = member.chatRole as ChatRole;
+      chatPolicy.require(role, 'removeMember');
+      const targets = await repo.findMembers(chatId, memberIds);
+      const unknown = memberIds.filter((id) => !targets.some((target) => target.id === id));
+      if (unknown.length) {
+        if (from === 'path') throw notFound();
+        throw fieldError('ids', 'noSuchMembers', { ids: unknown.join(', ') }, 'does_not_exist');
+      }
+      for (const target of targets) {
+        if (target.id === member.id) throw formError('removeSelf', 'invalid');
+        if (target.chatRole === CHAT_ROLE.OWNER) chatPolicy.require(role, 'changeRole');
+        if (target.chatRole === CHAT_ROLE.ADMIN) chatPolicy.require(role, 'removeAdmin');
+      }
+      await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
+      await live.removed(chatId, targets.map((target) => target.userId));
+      live.membersChanged(chatId);
+    },
+
+    /** Role change by the owner; making someone OWNER hands ownership over (the old owner becomes ADMIN). */
+    async changeRole(chatId: number, userId: number, memberId: number, chatRole: ChatRole): Promise<ManageChatMember> {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'changeRole');
+      const [target] = await repo.findMembers(chatId, [memberId]);
+      if (!target) throw notFound();
+      if (target.id === member.id) throw fieldError('chatRole', 'ownRole', undefined, 'invalid');
+      if (chatRole === CHAT_ROLE.OWNER) await repo.handOver(chatId, member.id, target.id, CHAT_ROLE.OWNER, CHAT_ROLE.ADMIN);
+      else await repo.updateMember(target.id, { chatRole });
+      live.membersChanged(chatId);
+      const [view] = await repo.findMembers(chatId, [target.id]);
+      return presentManaged(view!);
+    },
+
+    async listMessages(chatId: number, userId: number, query: { limit: number; toId?: number | undefined }): Promise<ChatMessagesPage> {
+      const { member } = await load(chatId, userId);
+      const rows = await repo.listMessages(chatId, groupOf(member), query);
+      await ensureRenderings(rows, groupOf(member));
+      const reader = readerOf(member);
+      const results = rows.map((row) => presenter.present(row, reader));
+      return cursorPage(results, query.limit, (last) => link(`/api/chat/${chatId}/messages/`)({ limit: query.limit, toId: last.id }));
+    },
+
+    async getMessage(chatId: number, userId: number, messageId: number): Promise<ChatMessage> {
+      const { member } = await load(chatId, userId);
+      const [row] = await repo.listMessages(chatId, groupOf(member), { limit: 1, id: messageId });
+      if (!row) throw notFound();
+      await ensureRenderings([row], groupOf(member));
+      return presenter.present(row, readerOf(member));
+    },
+
+    /**
+     * Posts once per clientId: a repeat returns the stored message (`created: false`). The live
+     * event and the answer are made from what is at hand: a post is four statements.
+     */
+    async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined }) {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'post');
+      const clientId = body.clientId ?? null;
+      const message = await repo.insertMessage({ chatId, senderId: member.id, language: member.language, content: body.content, clientId });
+      if (!message) {
+        const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId!);
+        if (!stored) throw notFound();
+        return { message: presenter.present(stored, readerOf(member)), created: false };
+      }
+      const groups = await repo.readingGroups(chatId);
+      await queueRendering(message, groups);
+      live.created(chatId, { message, sender: member, rendering: null }, groups);
+      return { message: presenter.present({ message, sender: member, rendering: null }, readerOf(member)), created: true };
+    },
+
+    async editMessage(chatId: number, userId: number, messageId: number, content: string): Promise<ChatMessage> {
+      const { member } = await load(chatId, userId);
+      const message = await repo.findMessage(chatId, messageId);
+      if (!message) throw notFound();
+      // Only the sender edits a message (an admin may delete it, not put words in its mouth).
+      if (message.senderId !== member.id) throw permissionDenied();
+      if (content !== message.content) {
+        const edited = await repo.editMessage(messageId, content);
+        if (!edited) throw notFound();
+        const groups = await repo.readingGroups(chatId);
+        await queueRendering(edited, groups);
+        await live.message('message:edited', chatId, messageId, groups);
+      }
+      return this.getMessage(chatId, userId, messageId);
+    },
+
+    async deleteMessage(chatId: number, userId: number, messageId: number): Promise<void> {
+      const { member } = await load(chatId, userId);
+      const message = await repo.findMessage(chatId, messageId);
+      if (!message) throw notFound();
+      if (message.senderId !== member.id) chatPolicy.require(member.chatRole as ChatRole, 'deleteAnyMessage');
+      await repo.deleteMessage(messageId);
+      live.messageDeleted(chatId, messageId);
+    },
+
+    /**
+     * The render job: every reading group of the chat that still lacks this version gets it, in
+     * one translator call (cached translations cost none), and is told live.
+     */
+    async render(job: RenderJob, _context: JobContext): Promise<void> {
+      const message = await repo.findMessageById(job.messageId);
+      if (!message || message.version !== job.version) return;
+      const have = await repo.renderings(message.id, message.version);
+      const settled = (group: ReadingGroup) => have.some((r) => r.language === group.language && r.tone === group.tone && r.state !== 'pending');
+      const groups = groupsToRender(message, await repo.readingGroups(message.chatId)).filter((group) => !settled(group));
+      // Pending renderings of groups that have since left still get settled.
+      for (const pending of have) {
+        if (pending.state === 'pending' && !groups.some((g) => g.language === pending.language && g.tone === pending.tone)) groups.push(groupOf(pending));
+      }
+      if (groups.length === 0) return;
+      const results = await translator.translate({
+        text: message.content,
+        source: message.language as Language,
+        targets: groups.map((group) => ({ language: group.language as Language, tone: group.tone as Tone })),
+      });
+      await repo.saveRenderings(
+        groups.map((group, index) => {
+          const result = results[index];
+          return result?.state === 'done'
+            ? { messageId: message.id, version: message.version, ...group, state: 'done' as const, content: result.content, renderedTone: result.tone }
+            : { messageId: message.id, version: message.version, ...group, state: 'none' as const, content: null, renderedTone: null };
+        }),
+      );
+      await live.message('message:rendered', message.chatId, message.id, groups);
+    },
+
+    /** After the last try: readers still waiting get the original, marked failed. */
+    async renderGaveUp(job: RenderJob): Promise<void> {
+      const message = await repo.findMessageById(job.messageId);
+      if (!message || message.version !== job.version) return;
+      const pending = await repo.pendingRenderings(message.id, message.version);
+      if (pending.length === 0) return;
+      await repo.saveRenderings(pending.map((row) => ({ ...row, state: 'failed' as const, content: null, renderedTone: null })));
+      await live.message('message:rendered', message.chatId, message.id, pending.map(groupOf));
+    },
+  };
+}
+
+export type ChatsService = ReturnType<typeof createChatsService>;

@@ -1,0 +1,52 @@
+// The rooms feature assembled: repository, segment presenter, live pushes, LiveKit tokens,
+// service, its speech jobs and its routes.
+import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '@parla/contract/constants';
+import type { AppContext } from '../../core/context';
+import { inspectUtterance } from '../../core/speech/audio';
+import { createUserDirectory } from '../../core/users';
+import { createLivekitTokens } from './livekit';
+import { createRoomsLive } from './live';
+import { createRoomsRepository } from './repository';
+import { roomsRoutes } from './routes';
+import { createSegmentPresenter } from './segments';
+import { createRoomsService, RENDER_QUEUE, TRANSCRIBE_QUEUE, type SegmentJob } from './service';
+
+export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
+  const { config } = ctx;
+  const repo = createRoomsRepository(ctx.db);
+  const presenter = createSegmentPresenter({
+    translation: ctx.translator.provider,
+    synthesis: ctx.speech.synthesis,
+    audioUrl: (roomId, key) => `${config.publicUrl}/api/rooms/${roomId}/audio/${key.split('/').pop()!}`,
+  });
+  const live = createRoomsLive(ctx.realtime, repo, presenter);
+  const rooms = createRoomsService({
+    repo,
+    users: createUserDirectory(ctx.db),
+    live,
+    presenter,
+    translator: ctx.translator,
+    transcription: ctx.speech.transcription,
+    synthesis: ctx.speech.synthesis,
+    inspect: inspectUtterance,
+    jobs: ctx.jobs,
+    recordings: ctx.recordings,
+    avatars: ctx.storage,
+    livekit: { tokens: createLivekitTokens({ apiKey: config.livekit.apiKey, apiSecret: config.livekit.apiSecret }), url: config.livekit.url ?? null },
+    limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const policy = {
+    retryLimit: config.translationRetries.limit,
+    retryDelay: config.translationRetries.delaySeconds,
+    retryBackoff: true,
+    expireInSeconds: config.translationRetries.timeoutSeconds,
+    policy: 'stately' as const,
+  };
+  // Transcription is heavy (pocketsphinx): fewer at once than renderings.
+  ctx.jobs.define<SegmentJob>(TRANSCRIBE_QUEUE, { ...policy, concurrency: 2 }, (job) => rooms.transcribe(job), (job) => rooms.transcribeGaveUp(job));
+  ctx.jobs.define<SegmentJob>(RENDER_QUEUE, { ...policy, concurrency: 3 }, (job) => rooms.render(job), (job) => rooms.renderGaveUp(job));
+  await app.register(async (scope) => roomsRoutes(scope, ctx, rooms));
+}

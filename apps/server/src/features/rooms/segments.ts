@@ -1,0 +1,111 @@
+// A segment as one listener gets it: in their language and tone, spoken in their voice, once each
+// step is done; the original transcript (and recording) until then, with the state of each step.
+import type { Language, RoomRole, Tone } from '@parla/contract/constants';
+import type { PipelineState, Segment } from '@parla/contract/rooms';
+import type { SynthesisProvider } from '../../core/speech/provider';
+import type { TranslationProvider } from '../../core/translation/index';
+import { wordDiff } from './diff';
+import type { ListeningGroup, SegmentRenderingRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
+
+/** A listener: their participation and how they hear this segment (their own tone for it included). */
+export interface Listener extends ListeningGroup {
+  participantId: number;
+}
+
+export interface SegmentContext {
+  renderings: SegmentRenderingRow[];
+  voices: SegmentVoiceRow[];
+}
+
+/** Whether a listener of `group` needs a text other than the original transcript. */
+export function needsText(provider: Pick<TranslationProvider, 'supportsTone'>, source: string, group: Pick<ListeningGroup, 'language' | 'tone'>) {
+  return group.language !== source || (group.tone !== 'DEFAULT' && provider.supportsTone);
+}
+
+/** Whether a listener of `group` gets a synthesised voice (those of the speaker's language heard the speaker). */
+export const needsVoice = (source: string, group: Pick<ListeningGroup, 'language'>) => group.language !== source;
+
+export function createSegmentPresenter(deps: {
+  translation: Pick<TranslationProvider, 'supportsTone' | 'canTranslate'>;
+  synthesis: Pick<SynthesisProvider, 'canSpeak'>;
+  audioUrl: (roomId: number, key: string) => string;
+}) {
+  const { translation, synthesis, audioUrl } = deps;
+
+  return {
+    present({ segment, speaker }: SegmentWithSpeaker, listener: Listener, context: SegmentContext): Segment {
+      const created = segment.createdAt.toISOString();
+      const isMe = speaker.id === listener.participantId;
+      const source = segment.language;
+      const transcriptionDone = segment.transcription === 'done';
+      const base = {
+        id: segment.id,
+        created,
+        isMe,
+        speaker: {
+          id: speaker.id,
+          alias: speaker.alias,
+          language: speaker.language as Language,
+          roomRole: speaker.roomRole as RoomRole,
+          tone: speaker.tone as Tone,
+          maleVoice: speaker.maleVoice,
+        },
+        transcription: segment.transcription,
+        edited: segment.editedAt !== null,
+        duration: Math.round(segment.durationSeconds * 10) / 10,
+      };
+      const recording = isMe || listener.language === source ? audioUrl(segment.roomId, segment.audioKey) : null;
+      const original = {
+        ...base,
+        language: source as Language,
+        tone: 'DEFAULT' as Tone,
+        transcript: segment.transcript,
+        rawSegment: null,
+        transcriptDiff: segment.previousTranscript !== null ? wordDiff(segment.previousTranscript, segment.transcript) : [],
+        audioFile: recording,
+      };
+      if (!transcriptionDone) {
+        const waiting: PipelineState = segment.transcription === 'pending' ? 'pending' : 'none';
+        return { ...original, translation: waiting, speech: needsVoice(source, listener) ? waiting : 'none' };
+      }
+      // Nothing was said (silence, noise): nothing to translate or speak.
+      if (!segment.transcript.trim() || !needsText(translation, source, listener)) return { ...original, translation: 'none', speech: 'none' };
+
+      const rendering = context.renderings.find(
+        (row) => row.segmentId === segment.id && row.language === listener.language && row.tone === listener.tone && row.version === segment.version,
+      );
+      const reachable = listener.language === source || translation.canTranslate(source as Language, listener.language as Language);
+      const textState: PipelineState = rendering?.state ?? (reachable ? 'pending' : 'none');
+      if (textState !== 'done' || rendering?.transcript == null) {
+        return { ...original, translation: textState, speech: needsVoice(source, listener) && textState === 'pending' ? 'pending' : 'none' };
+      }
+      let speech: PipelineState = 'none';
+      let audioFile = recording;
+      if (needsVoice(source, listener)) {
+        const voice = context.voices.find(
+          (row) =>
+            row.segmentId === segment.id &&
+            row.language === listener.language &&
+            row.tone === listener.tone &&
+            row.male === listener.male &&
+            row.version === segment.version,
+        );
+        speech = voice?.state ?? (synthesis.canSpeak(listener.language as Language) ? 'pending' : 'none');
+        if (speech === 'done' && voice?.audioKey) audioFile = audioUrl(segment.roomId, voice.audioKey);
+      }
+      return {
+        ...base,
+        language: listener.language as Language,
+        tone: (rendering.renderedTone ?? listener.tone) as Tone,
+        transcript: rendering.transcript,
+        rawSegment: { id: segment.id, language: source as Language, transcript: segment.transcript, created },
+        transcriptDiff: rendering.previousTranscript !== null ? wordDiff(rendering.previousTranscript, rendering.transcript) : [],
+        audioFile,
+        translation: 'done',
+        speech,
+      };
+    },
+  };
+}
+
+export type SegmentPresenter = ReturnType<typeof createSegmentPresenter>;

@@ -1,0 +1,515 @@
+// What the rooms calls do (product.md "Rooms, participants, segments"). Every call starts from
+// `load` (404 for strangers and those who left), asks the policy, then works. Utterances go
+// through durable jobs: transcribe, then translate for every listening group in one translator
+// call and speak each group's voice; every step is pushed to the listeners as it lands.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
+import type {
+  ManageParticipant,
+  Participant,
+  ParticipantPatchRequest,
+  ParticipantsPage,
+  Room,
+  RoomCreateRequest,
+  RoomPatchRequest,
+  RoomsPage,
+  Segment,
+  SegmentsPage,
+} from '@parla/contract/rooms';
+import type { FastifyBaseLogger } from 'fastify';
+import { fieldError, formError, notFound } from '../../core/errors';
+import type { Jobs } from '../../core/jobs';
+import { indexedPage, offsetPage, pageLink } from '../../core/pages';
+import { permissionDenied } from '../../core/policy';
+import type { SynthesisProvider, TranscriptionProvider, Utterance } from '../../core/speech/provider';
+import type { Storage } from '../../core/storage';
+import type { Translator } from '../../core/translation/index';
+import { displayName, type UserDirectory } from '../../core/users';
+import type { LivekitTokens } from './livekit';
+import { groupOfParticipant, type RoomsLive } from './live';
+import { roomPolicy } from './policy';
+import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentWithSpeaker } from './repository';
+import { needsText, needsVoice, type Listener, type SegmentPresenter } from './segments';
+
+export const TRANSCRIBE_QUEUE = 'segment-transcribe';
+export const RENDER_QUEUE = 'segment-render';
+
+export interface SegmentJob {
+  segmentId: number;
+  version: number;
+}
+
+export interface RoomsDeps {
+  repo: RoomsRepository;
+  users: UserDirectory;
+  live: RoomsLive;
+  presenter: SegmentPresenter;
+  translator: Translator;
+  transcription: TranscriptionProvider;
+  synthesis: SynthesisProvider;
+  inspect: (data: Buffer) => Promise<Utterance | null>;
+  jobs: Jobs;
+  /** Recordings and voices (private: served through the audio route after a participation check). */
+  recordings: Storage;
+  avatars: Storage;
+  livekit: { tokens: LivekitTokens; url: string | null };
+  limits: { audioMaxBytes: number; audioMaxSeconds: number };
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const randomName = () => randomBytes(12).toString('hex');
+
+export function createRoomsService(deps: RoomsDeps) {
+  const { repo, users, live, presenter, translator, transcription, synthesis, jobs, recordings, publicUrl, log } = deps;
+  const link = (urlPath: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, urlPath, query);
+
+  const presentRoom = (room: RoomRow, participant: Pick<ParticipantRow, 'roomRole'>): Room => ({
+    id: room.id,
+    title: room.title,
+    description: room.description,
+    languages: room.languages as Language[],
+    domain: room.domain as Domain,
+    created: room.createdAt.toISOString(),
+    modified: room.modifiedAt.toISOString(),
+    state: room.state as RoomState,
+    roomRole: participant.roomRole as RoomRole,
+  });
+
+  async function presentParticipant(room: RoomRow, participant: ParticipantRow): Promise<Participant> {
+    const isLive = room.state === ROOM_STATE.LIVE;
+    return {
+      id: participant.id,
+      alias: participant.alias,
+      roomRole: participant.roomRole as RoomRole,
+      language: participant.language as Language,
+      lkToken: isLive ? await deps.livekit.tokens.mint(room.id, participant) : null,
+      lkUrl: deps.livekit.url,
+      maleVoice: participant.maleVoice,
+      tone: participant.tone as Tone,
+    };
+  }
+
+  const presentManaged = (participant: ParticipantView): ManageParticipant => ({
+    id: participant.id,
+    user: participant.email,
+    roomRole: participant.roomRole as RoomRole,
+    alias: participant.alias,
+    avatarImage: participant.avatarKey ? deps.avatars.url(participant.avatarKey) : null,
+  });
+
+  async function load(roomId: number, userId: number) {
+    const found = await repo.findParticipation(roomId, userId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** Segments as one participant hears them (their own tone per segment included). */
+  async function presentSegments(rows: SegmentWithSpeaker[], participant: ParticipantRow): Promise<Segment[]> {
+    const context = await repo.renderingsOf(rows.map((row) => row.segment.id));
+    const views = rows.map((row) => {
+      const own = context.tones.find((tone) => tone.segmentId === row.segment.id && tone.participantId === participant.id);
+      const listener: Listener = { ...groupOfParticipant(participant), ...(own ? { tone: own.tone } : {}), participantId: participant.id };
+      return presenter.present(row, listener, context);
+    });
+    // What this listener lacks (a new participant, a new language) is queued now.
+    const lacking = views.filter((view) => view.transcription === 'done' && (view.translation === 'pending' || view.speech === 'pending'));
+    for (const view of lacking) {
+      const row = rows.find((r) => r.segment.id === view.id)!;
+      await queue(RENDER_QUEUE, row.segment);
+    }
+    return views;
+  }
+
+  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>) =>
+    jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id) });
+
+  async function pushSegment(event: 'segment:created' | 'segment:rendered' | 'segment:edited', segmentId: number, only?: ListeningGroup[]) {
+    const segment = await repo.findSegment(segmentId);
+    if (!segment) return;
+    const { rows } = await repo.listSegments(segment.roomId, { limit: 1, offset: 0, id: segmentId });
+    const item = rows[0];
+    if (!item) return;
+    const context = await repo.renderingsOf([segmentId]);
+    const participants = await repo.activeParticipants(segment.roomId);
+    // Listeners with a tone of their own for this segment get their own view.
+    const overrides = context.tones.flatMap((tone) => {
+      const participant = participants.find((p) => p.id === tone.participantId);
+      return participant ? [{ userId: participant.userId, participantId: participant.id, group: { ...groupOfParticipant(participant), tone: tone.tone } }] : [];
+    });
+    const groups = only ?? [...new Map(participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
+    await live.segment(event, item, context, groups, overrides);
+  }
+
+  async function newParticipantDefaults(room: RoomRow, userId: number) {
+    const user = await users.byId(userId);
+    if (!user) throw notFound();
+    const language = room.languages.includes(user.language) ? user.language : (room.languages[0] ?? user.language);
+    return { alias: displayName(user), language };
+  }
+
+  return {
+    async listRooms(userId: number, query: { limit: number; offset: number }): Promise<RoomsPage> {
+      const { count, rows } = await repo.listForUser(userId, query.limit, query.offset);
+      return offsetPage(link('/api/rooms/'), query, count, rows.map((row) => presentRoom(row.room, row.participant)));
+    },
+
+    async createRoom(userId: number, body: RoomCreateRequest): Promise<Room> {
+      const user = await users.byId(userId);
+      if (!user) throw notFound();
+      const languages = body.languages ?? [user.language as Language];
+      const { room, participant } = await repo.createWithOwner(
+        { title: body.title, description: body.description ?? null, languages, domain: body.domain },
+        {
+          userId,
+          roomRole: ROOM_ROLE.OWNER,
+          alias: displayName(user),
+          language: languages.includes(user.language as Language) ? user.language : languages[0]!,
+        },
+      );
+      return presentRoom(room, participant);
+    },
+
+    async getRoom(roomId: number, userId: number): Promise<Room> {
+      const { room, participant } = await load(roomId, userId);
+      return presentRoom(room, participant);
+    },
+
+    async updateRoom(roomId: number, userId: number, changes: RoomPatchRequest): Promise<Room> {
+      const { participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'editRoom');
+      const values: Partial<Pick<RoomRow, 'title' | 'description' | 'languages' | 'domain'>> = {};
+      if (changes.title !== undefined) values.title = changes.title;
+      if (changes.description !== undefined) values.description = changes.description;
+      if (changes.languages !== undefined) values.languages = changes.languages;
+      if (changes.domain !== undefined) values.domain = changes.domain;
+      const room = await repo.updateRoom(roomId, values);
+      if (!room) throw notFound();
+      live.roomUpdated(presentRoom(room, participant), await repo.activeParticipants(roomId));
+      return presentRoom(room, participant);
+    },
+
+    async deleteRoom(roomId: number, userId: number): Promise<void> {
+      const { participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'deleteRoom');
+      const userIds = (await repo.activeParticipants(roomId)).map((p) => p.userId);
+      await repo.deleteRoom(roomId);
+      await recordings.removeAll(`rooms/${roomId}`);
+      await live.removed(roomId, userIds);
+    },
+
+    /** Only the allowed changes (ROOM_STATE_TRANSITIONS), by the owner; anything else is a 400 on `state`. */
+    async changeState(roomId: number, userId: number, state: RoomState): Promise<Room> {
+      const { room, participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'changeState');
+      const from = room.state as RoomState;
+      if (!ROOM_STATE_TRANSITIONS[from].includes(state)) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
+      const changed = await repo.changeState(roomId, from, state);
+      if (!changed) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
+      live.roomUpdated(presentRoom(changed, participant), await repo.activeParticipants(roomId));
+      return presentRoom(changed, participant);
+    },
+
+    async getParticipant(roomId: number, userId: number): Promise<Participant> {
+      const { room, participant } = await load(roomId, userId);
+      return presentParticipant(room, participant);
+    },
+
+    async updateParticipant(roomId: number, userId: number, changes: ParticipantPatchRequest): Promise<Participant> {
+      const { room, participant } = await load(roomId, userId);
+      if (changes.language !== undefined && !room.languages.includes(changes.language)) {
+        throw fieldError('language', 'languageNotInRoom', { language: changes.language }, 'invalid_choice');
+      }
+      const values: Partial<Pick<ParticipantRow, 'alias' | 'language' | 'tone' | 'maleVoice'>> = {};
+      if (changes.alias !== undefined) values.alias = changes.alias;
+      if (changes.language !== undefined) values.language = changes.language;
+      if (changes.tone !== undefined) values.tone = changes.tone;
+      if (changes.maleVoice !== undefined) values.maleVoice = changes.maleVoice;
+      const updated = Object.keys(values).length ? await repo.updateParticipant(participant.id, values) : participant;
+      if (!updated) throw notFound();
+      const before = groupOfParticipant(participant);
+      const after = groupOfParticipant(updated);
+      if (before.language !== after.language || before.tone !== after.tone || before.male !== after.male) await live.regrouped(userId, roomId, after);
+      if (updated.alias !== participant.alias) live.participantsChanged(roomId);
+      return presentParticipant(room, updated);
+    },
+
+    async leave(roomId: number, userId: number, permanent: boolean): Promise<void> {
+      const { participant } = await load(roomId, userId);
+      if (participant.roomRole === ROOM_ROLE.OWNER) {
+        const heir = await repo.successor(roomId, participant.id);
+        if (heir) await repo.updateParticipant(heir.id, { roomRole: ROOM_ROLE.OWNER });
+        else {
+          await repo.deleteRoom(roomId);
+          await recordings.removeAll(`rooms/${roomId}`);
+        }
+      }
+      await repo.removeParticipants(roomId, [participant.id], permanent);
+      await live.removed(roomId, [userId]);
+      live.participantsChanged(roomId);
+    },
+
+    async listParticipants(roomId: number, userId: number, query: { pageIndex: number; pageSize: number; q?: string | undefined }): Promise<ParticipantsPage> {
+      const { participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'listParticipants');
+      const { count, rows } = await repo.listParticipants(roomId, { offset: query.pageIndex * query.pageSize, limit: query.pageSize, q: query.q });
+      return indexedPage(link(`/api/rooms/${roomId}/participants/`), query, count, rows.map(presentManaged));
+    },
+
+    async addParticipant(roomId: number, userId: number, body: { user: string; roomRole: RoomRole }): Promise<ManageParticipant> {
+      const { room, participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'manageParticipants');
+      if (body.roomRole === ROOM_ROLE.OWNER) throw fieldError('roomRole', 'ownerByHandOver', undefined, 'invalid_choice');
+      const user = await users.byEmail(body.user);
+      if (!user) throw fieldError('user', 'noSuchUser', undefined, 'does_not_exist');
+      const defaults = await newParticipantDefaults(room, user.id);
+      const added = await repo.addParticipant({ roomId, userId: user.id, roomRole: body.roomRole, ...defaults });
+      if (!added) throw fieldError('user', 'alreadyParticipant', undefined, 'unique');
+      live.participantsChanged(roomId);
+      live.roomUpdated(presentRoom(room, added), [added]);
+      const [view] = await repo.findParticipants(roomId, [added.id]);
+      return presentManaged(view!);
+    },
+
+    async removeParticipants(roomId: number, userId: number, ids: number[], permanent: boolean, from: 'path' | 'list'): Promise<void> {
+      const { participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'manageParticipants');
+      const targets = await repo.findParticipants(roomId, ids);
+      const unknown = ids.filter((id) => !targets.some((target) => target.id === id));
+      if (unknown.length) {
+        if (from === 'path') throw notFound();
+        throw fieldError('ids', 'noSuchParticipants', { ids: unknown.join(', ') }, 'does_not_exist');
+      }
+      if (targets.some((target) => target.id === participant.id)) throw formError('removeSelf', 'invalid');
+      await repo.removeParticipants(roomId, ids, permanent);
+      await live.removed(roomId, targets.map((target) => target.userId));
+      live.participantsChanged(roomId);
+    },
+
+    async changeRole(roomId: number, userId: number, targetId: number, roomRole: RoomRole): Promise<ManageParticipant> {
+      const { participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'manageParticipants');
+      const [target] = await repo.findParticipants(roomId, [targetId]);
+      if (!target) throw notFound();
+      if (target.id === participant.id) throw fieldError('roomRole', 'ownRole', undefined, 'invalid');
+      if (roomRole === ROOM_ROLE.OWNER) await repo.handOver(roomId, participant.id, target.id, ROOM_ROLE.OWNER, ROOM_ROLE.MEMBER);
+      else await repo.updateParticipant(target.id, { roomRole });
+      live.participantsChanged(roomId);
+      const [view] = await repo.findParticipants(roomId, [target.id]);
+      return presentManaged(view!);
+    },
+
+    async listSegments(roomId: number, userId: number, query: { limit: number; offset: number }): Promise<SegmentsPage> {
+      const { participant } = await load(roomId, userId);
+      const { count, rows } = await repo.listSegments(roomId, query);
+      return offsetPage(link(`/api/rooms/${roomId}/segments/`), query, count, await presentSegments(rows, participant));
+    },
+
+    async getSegment(roomId: number, userId: number, segmentId: number): Promise<Segment> {
+      const { participant } = await load(roomId, userId);
+      const { rows } = await repo.listSegments(roomId, { limit: 1, offset: 0, id: segmentId });
+      if (rows.length === 0) throw notFound();
+      const [view] = await presentSegments(rows, participant);
+      return view!;
+    },
+
+    /** The speaker corrects the transcript (re-translated and re-spoken for everyone); a listener may change their tone. */
+    async updateSegment(roomId: number, userId: number, segmentId: number, changes: { transcript?: string | undefined; tone?: Tone | undefined }): Promise<Segment> {
+      const { participant } = await load(roomId, userId);
+      const segment = await repo.findSegment(segmentId);
+      if (!segment || segment.roomId !== roomId) throw notFound();
+      if (changes.transcript !== undefined) {
+        if (segment.speakerId !== participant.id) throw permissionDenied();
+        if (changes.transcript !== segment.transcript || segment.transcription !== 'done') {
+          const corrected = await repo.correctTranscript(segmentId, changes.transcript);
+          if (!corrected) throw notFound();
+          await queue(RENDER_QUEUE, corrected);
+          await pushSegment('segment:edited', segmentId);
+        }
+      }
+      if (changes.tone !== undefined) {
+        await repo.setListenerTone(segmentId, participant.id, changes.tone);
+        const current = await repo.findSegment(segmentId);
+        if (current) await queue(RENDER_QUEUE, current);
+      }
+      return this.getSegment(roomId, userId, segmentId);
+    },
+
+    /** One utterance: checked by content, stored, then transcribed, translated and spoken by jobs. */
+    async uploadSegment(roomId: number, userId: number, audio: Buffer | undefined): Promise<Segment> {
+      const { room, participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'speak');
+      if (room.state !== ROOM_STATE.LIVE) throw fieldError('audio', 'roomNotLive', undefined, 'room_not_live');
+      if (!audio || audio.length === 0) throw fieldError('audio', 'required', undefined, 'required');
+      const utterance = await deps.inspect(audio).catch((error: unknown) => {
+        // A probe that could not run (ffmpeg missing or failing) is logged; the upload is refused plainly.
+        log.error({ err: error }, 'the utterance could not be inspected');
+        return null;
+      });
+      if (!utterance) throw fieldError('audio', 'audioInvalid', undefined, 'invalid_audio');
+      if (utterance.durationSeconds > deps.limits.audioMaxSeconds) {
+        throw fieldError('audio', 'audioTooLong', { max: deps.limits.audioMaxSeconds }, 'audio_too_long');
+      }
+      const audioKey = `rooms/${roomId}/${randomName()}.${utterance.format}`;
+      await recordings.put(audioKey, utterance.data);
+      const language = participant.language as Language;
+      let segment: SegmentRow;
+      try {
+        segment = await repo.insertSegment({
+          roomId,
+          speakerId: participant.id,
+          language,
+          audioKey,
+          durationSeconds: utterance.durationSeconds,
+          transcription: transcription.canTranscribe(language) ? 'pending' : 'none',
+        });
+      } catch (error) {
+        await recordings.remove(audioKey);
+        throw error;
+      }
+      if (segment.transcription === 'pending') await queue(TRANSCRIBE_QUEUE, segment);
+      await pushSegment('segment:created', segment.id);
+      return this.getSegment(roomId, userId, segment.id);
+    },
+
+    /** The file of a recording or a voice of this room, for a participant of it. */
+    async audioFile(roomId: number, userId: number, name: string): Promise<string> {
+      await load(roomId, userId);
+      if (!/^[a-f0-9]{24}\.(wav|ogg|webm|mp3)$/.test(name)) throw notFound();
+      return path.join(recordings.root, 'rooms', String(roomId), name);
+    },
+
+    /** The whole transcript in the caller's language, as plain text or SubRip subtitles. */
+    async transcript(roomId: number, userId: number, format: 'txt' | 'srt'): Promise<{ filename: string; body: string }> {
+      const { room, participant } = await load(roomId, userId);
+      const all: Segment[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const { rows } = await repo.listSegments(roomId, { limit: 100, offset });
+        if (rows.length === 0) break;
+        all.push(...(await presentSegments(rows, participant)));
+      }
+      const spoken = all.filter((segment) => segment.transcript.trim() !== '');
+      const start = spoken.length ? Date.parse(spoken[0]!.created) - spoken[0]!.duration * 1000 : 0;
+      const clock = (ms: number, comma: boolean) => {
+        const value = Math.max(0, ms);
+        const h = Math.floor(value / 3_600_000);
+        const m = Math.floor((value % 3_600_000) / 60_000);
+        const s = Math.floor((value % 60_000) / 1000);
+        const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+        return `${pad(h)}:${pad(m)}:${pad(s)}${comma ? `,${pad(value % 1000, 3)}` : ''}`;
+      };
+      const slug = room.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'room';
+      const filename = `${slug}-${room.id}-${participant.language}.${format}`;
+      if (format === 'txt') {
+        const lines = [`${room.title}`, ''];
+        for (const segment of spoken) {
+          const end = Date.parse(segment.created);
+          lines.push(`[${clock(end - segment.duration * 1000 - start, false)}] ${segment.speaker.alias}: ${segment.transcript}`);
+        }
+        return { filename, body: `${lines.join('\n')}\n` };
+      }
+      const cues = spoken.map((segment, index) => {
+        const end = Date.parse(segment.created) - start;
+        return `${index + 1}\n${clock(end - segment.duration * 1000, true)} --> ${clock(end, true)}\n${segment.speaker.alias}: ${segment.transcript}\n`;
+      });
+      return { filename, body: cues.join('\n') };
+    },
+
+    // ---- jobs ----
+
+    async transcribe(job: SegmentJob): Promise<void> {
+      const segment = await repo.findSegment(job.segmentId);
+      if (!segment || segment.version !== job.version || segment.transcription !== 'pending') return;
+      const data = await readFile(path.join(recordings.root, segment.audioKey));
+      const utterance = await deps.inspect(data);
+      if (!utterance) {
+        await repo.saveTranscript(segment.id, segment.version, 'failed', '');
+      } else {
+        const result = await transcription.transcribe(utterance, segment.language as Language);
+        await repo.saveTranscript(segment.id, segment.version, result.state === 'done' ? 'done' : 'none', result.state === 'done' ? result.text.trim() : '');
+        if (result.state === 'done' && result.text.trim()) await queue(RENDER_QUEUE, segment);
+      }
+      await pushSegment('segment:rendered', segment.id);
+    },
+
+    async transcribeGaveUp(job: SegmentJob): Promise<void> {
+      const segment = await repo.findSegment(job.segmentId);
+      if (!segment || segment.version !== job.version || segment.transcription !== 'pending') return;
+      await repo.saveTranscript(segment.id, segment.version, 'failed', '');
+      await pushSegment('segment:rendered', segment.id);
+    },
+
+    /** Translations for every listening group lacking this version (one translator call), then their voices. */
+    async render(job: SegmentJob): Promise<void> {
+      const segment = await repo.findSegment(job.segmentId);
+      if (!segment || segment.version !== job.version || segment.transcription !== 'done' || !segment.transcript.trim()) return;
+      const room = await repo.findRoom(segment.roomId);
+      const groups = await repo.listeningGroups(segment.roomId, segment.id);
+      let context = await repo.renderingsOf([segment.id]);
+      const settled = (language: string, tone: string) =>
+        context.renderings.some((r) => r.language === language && r.tone === tone && r.version === segment.version && r.state !== 'pending');
+      const texts = [...new Map(groups.filter((g) => needsText(translator.provider, segment.language, g)).map((g) => [`${g.language}|${g.tone}`, g])).values()].filter(
+        (g) => !settled(g.language, g.tone),
+      );
+      if (texts.length) {
+        const results = await translator.translate({
+          text: segment.transcript,
+          source: segment.language as Language,
+          targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
+          domain: (room?.domain ?? 'DEFAULT') as Domain,
+        });
+        await repo.saveRenderings(
+          texts.map((g, index) => {
+            const result = results[index];
+            return result?.state === 'done'
+              ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone }
+              : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
+          }),
+        );
+        await pushSegment('segment:rendered', segment.id);
+        context = await repo.renderingsOf([segment.id]);
+      }
+      // Voices: each group of another language whose text is ready, in its voice.
+      const voiced = groups.filter((g) => needsVoice(segment.language, g));
+      for (const group of voiced) {
+        const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
+        if (!text || text.state !== 'done' || !text.transcript) continue;
+        const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
+        if (have && have.version === segment.version && have.state !== 'pending') continue;
+        const spoken = await synthesis.synthesize(text.transcript, group.language as Language, group.male ? 'male' : 'female');
+        let audioKey: string | null = null;
+        if (spoken.state === 'done') {
+          audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
+          await recordings.put(audioKey, spoken.audio.data);
+        }
+        await repo.saveVoices([{ segmentId: segment.id, version: segment.version, ...group, state: spoken.state, audioKey }]);
+        // The voice of the text before a correction is no longer anyone's.
+        if (have?.audioKey && have.version < segment.version) await recordings.remove(have.audioKey).catch(() => undefined);
+        await pushSegment('segment:rendered', segment.id, [group]);
+      }
+    },
+
+    async renderGaveUp(job: SegmentJob): Promise<void> {
+      const segment = await repo.findSegment(job.segmentId);
+      if (!segment || segment.version !== job.version) return;
+      const groups = await repo.listeningGroups(segment.roomId, segment.id);
+      const context = await repo.renderingsOf([segment.id]);
+      const failedTexts = groups
+        .filter((g) => needsText(translator.provider, segment.language, g))
+        .filter((g) => !context.renderings.some((r) => r.language === g.language && r.tone === g.tone && r.version === segment.version && r.state !== 'pending'));
+      await repo.saveRenderings(
+        failedTexts.map((g) => ({ segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'failed' as const, transcript: null, renderedTone: null })),
+      );
+      const failedVoices = groups
+        .filter((g) => needsVoice(segment.language, g))
+        .filter((g) => !context.voices.some((v) => v.language === g.language && v.tone === g.tone && v.male === g.male && v.version === segment.version && v.state !== 'pending'));
+      await repo.saveVoices(failedVoices.map((g) => ({ segmentId: segment.id, version: segment.version, ...g, state: 'failed' as const, audioKey: null })));
+      log.warn({ segmentId: segment.id }, 'segment rendering failed for good: listeners get the original');
+      await pushSegment('segment:rendered', segment.id);
+    },
+  };
+}
+
+export type RoomsService = ReturnType<typeof createRoomsService>;

@@ -1,0 +1,213 @@
+// Live pushes of chats over Socket.IO: authentication, membership on subscribe and at once on
+// removal, events rendered for each reader, typing, and across two servers through one Redis.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createChat, person, post, send, setReading } from './chat-helpers';
+import { startServer, type TestServer } from './harness';
+import { connect, type LiveClient } from './live-helpers';
+import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
+
+let standIn: StandIn;
+let server: TestServer;
+const opened: LiveClient[] = [];
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+  server = await startServer({ OPENAI_BASE_URL: standIn.baseUrl, RATE_LIMIT_MESSAGES: '0' });
+});
+afterAll(async () => {
+  for (const client of opened) client.close();
+  await server.close();
+  await standIn.close();
+});
+const live = async (...args: Parameters<typeof connect>) => {
+  const client = await connect(...args);
+  opened.push(client);
+  return client;
+};
+
+describe('the live endpoint', () => {
+  it('refuses a socket without a session, with a forged token, or a cookie from another origin', async () => {
+    const anonymous = await live(server.url, { cookie: '' }, { expectFailure: true });
+    expect(anonymous.socket.connected).toBe(false);
+    const forged = await live(server.url, { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x' }, { expectFailure: true });
+    expect(forged.socket.connected).toBe(false);
+    const ana = await person(server);
+    const good = await live(server.url, ana);
+    expect(good.socket.connected).toBe(true);
+    const byToken = await live(server.url, { token: ana.access });
+    expect(byToken.socket.connected).toBe(true);
+    const cookie = [...ana.client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const crossSite = await live(server.url, { cookie, origin: 'https://evil.example' }, { expectFailure: true });
+    expect(crossSite.socket.connected).toBe(false);
+  });
+
+  it('answers not_found to a subscribe by a stranger, and invalid to a malformed one', async () => {
+    const ana = await person(server);
+    const eve = await person(server);
+    const chat = await createChat(ana);
+    const socket = await live(server.url, eve);
+    expect(await socket.subscribe(chat.id)).toEqual({ ok: false, error: 'not_found' });
+    expect(await socket.socket.timeout(5000).emitWithAck('chat:subscribe', { chatId: 'x' as unknown as number })).toEqual({ ok: false, error: 'invalid' });
+    await post(ana, chat.id, 'secret');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(socket.received.filter((r) => r.event.startsWith('message:'))).toEqual([]);
+  });
+
+  it('drops the sockets of a session that logs out', async () => {
+    const ana = await person(server);
+    const socket = await live(server.url, ana);
+    const gone = new Promise<void>((resolve) => socket.socket.once('disconnect', () => resolve()));
+    await ana.client.post('/api/accounts/logout/');
+    await gone;
+    expect(socket.socket.connected).toBe(false);
+  });
+});
+
+describe('chat events', () => {
+  it('delivers a message to every member rendered in their language, then its translation, edits and deletion', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana, { title: 'Live', languages: ['en', 'es'] });
+    await addMember(ana, chat.id, ben);
+    await setReading(ben, chat.id, 'es');
+    const anaSocket = await live(server.url, ana);
+    const benSocket = await live(server.url, ben);
+    expect(await anaSocket.subscribe(chat.id)).toEqual({ ok: true });
+    expect(await benSocket.subscribe(chat.id)).toEqual({ ok: true });
+
+    const message = await post(ana, chat.id, 'Good morning');
+    const created = await benSocket.next('message:created', (p) => p.message.id === message.id);
+    expect(created).toMatchObject({ chatId: chat.id, message: { content: 'Good morning', isMe: false, translation: 'pending' } });
+    const rendered = await benSocket.next('message:rendered', (p) => p.message.id === message.id);
+    expect(rendered.message).toMatchObject({ content: '[es DEFAULT] Good morning', language: 'es', translation: 'done' });
+    const own = await anaSocket.next('message:created', (p) => p.message.id === message.id);
+    expect(own.message).toMatchObject({ isMe: true, content: 'Good morning', translation: 'none' });
+    // The sender's reading group needs no rendering: nothing more reaches her for it.
+    expect(anaSocket.received.filter((r) => r.event === 'message:rendered')).toEqual([]);
+
+    await send(ana, 'PATCH', `/api/chat/${chat.id}/messages/${message.id}/`, { content: 'Good evening' });
+    const edited = await benSocket.next('message:edited', (p) => p.message.id === message.id);
+    expect(edited.message).toMatchObject({ edited: true, content: 'Good evening', translation: 'pending' });
+    await benSocket.next('message:rendered', (p) => p.message.content === '[es DEFAULT] Good evening');
+
+    await send(ana, 'DELETE', `/api/chat/${chat.id}/messages/${message.id}/`);
+    expect(await benSocket.next('message:deleted')).toEqual({ chatId: chat.id, messageId: message.id });
+  });
+
+  it('renders each event once per (language, tone) group, not per member', async () => {
+    const ana = await person(server);
+    const chat = await createChat(ana, { title: 'Crowd', languages: ['en', 'es'] });
+    const readers = await Promise.all(Array.from({ length: 6 }, () => person(server)));
+    for (const [index, reader] of readers.entries()) {
+      await addMember(ana, chat.id, reader);
+      if (index % 2) await setReading(reader, chat.id, 'es');
+    }
+    const sockets = await Promise.all(readers.map((reader) => live(server.url, reader)));
+    for (const socket of sockets) expect(await socket.subscribe(chat.id)).toEqual({ ok: true });
+    const before = standIn.completions().length;
+    const message = await post(ana, chat.id, 'Hello crowd');
+    // Each Spanish reader gets the one Spanish rendering; English readers need none.
+    for (const [index, socket] of sockets.entries()) {
+      if (index % 2 === 0) continue;
+      expect((await socket.next('message:rendered', (p) => p.message.id === message.id)).message.content).toBe('[es DEFAULT] Hello crowd');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const [index, socket] of sockets.entries()) {
+      if (index % 2 === 0) expect(socket.received.filter((r) => r.event === 'message:rendered')).toEqual([]);
+    }
+    expect(standIn.completions().length - before).toBe(1);
+  });
+
+  it('cuts a removed member off at once, and moves a member who changes language to the new group', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const cy = await person(server);
+    const chat = await createChat(ana, { title: 'Cut', languages: ['en', 'es'] });
+    const benId = await addMember(ana, chat.id, ben);
+    await addMember(ana, chat.id, cy);
+    const benSocket = await live(server.url, ben);
+    const cySocket = await live(server.url, cy);
+    await benSocket.subscribe(chat.id);
+    await cySocket.subscribe(chat.id);
+
+    await setReading(cy, chat.id, 'es');
+    await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${benId}/`);
+    expect(await benSocket.next('chat:removed')).toEqual({ chatId: chat.id });
+    const mark = benSocket.received.length;
+    const message = await post(ana, chat.id, 'After Ben left');
+    await cySocket.next('message:rendered', (p) => p.message.id === message.id && p.message.content === '[es DEFAULT] After Ben left');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(benSocket.received.slice(mark).filter((r) => r.event.startsWith('message:'))).toEqual([]);
+    expect(await benSocket.subscribe(chat.id)).toEqual({ ok: false, error: 'not_found' });
+  });
+
+  it('tells the other subscribers who is typing, not the typist', async () => {
+    const ana = await person(server);
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana);
+    const benMemberId = await addMember(ana, chat.id, ben);
+    const anaSocket = await live(server.url, ana);
+    const benSocket = await live(server.url, ben);
+    await anaSocket.subscribe(chat.id);
+    await benSocket.subscribe(chat.id);
+    benSocket.socket.emit('chat:typing', { chatId: chat.id });
+    expect(await anaSocket.next('typing')).toEqual({ chatId: chat.id, member: { id: benMemberId, nickName: 'Ben' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(benSocket.received.filter((r) => r.event === 'typing')).toEqual([]);
+  });
+
+  it('tells a person added to a chat at once, so their list shows it', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const chat = await createChat(ana, { title: 'Welcome', languages: ['en'] });
+    const benSocket = await live(server.url, ben);
+    await addMember(ana, chat.id, ben);
+    expect((await benSocket.next('chat:updated')).chat).toMatchObject({ id: chat.id, title: 'Welcome', chatRole: 2003 });
+  });
+
+  it('sends chat changes with each reader’s role, and tells everyone when the chat is deleted', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const chat = await createChat(ana);
+    await addMember(ana, chat.id, ben);
+    const benSocket = await live(server.url, ben);
+    await benSocket.subscribe(chat.id);
+    await send(ana, 'PATCH', `/api/chat/${chat.id}/`, { title: 'Renamed' });
+    expect((await benSocket.next('chat:updated')).chat).toMatchObject({ id: chat.id, title: 'Renamed', chatRole: 2003 });
+    await send(ana, 'DELETE', `/api/chat/${chat.id}/`);
+    expect(await benSocket.next('chat:removed')).toEqual({ chatId: chat.id });
+  });
+});
+
+const redisUrl = process.env.REDIS_TEST_URL;
+describe.skipIf(!redisUrl || process.env.TEST_DATABASE !== 'postgres')('two servers, one Redis, one PostgreSQL', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    // One deployment: the same secret, database and Redis behind two server processes.
+    const shared = { REDIS_URL: redisUrl!, TRANSLATION_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0', SECRET_KEY: 'a-secret-shared-by-both-servers-of-this-test' };
+    first = await startServer(shared);
+    second = await startServer({ ...shared, DATABASE_URL: first.config.databaseUrl! });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('a message posted through one reaches a socket on the other; a removal there cuts it off', async () => {
+    const ana = await person(first);
+    const ben = await person(first);
+    const chat = await createChat(ana);
+    const benId = await addMember(ana, chat.id, ben);
+    // Ben's browser talks to the second server with the same session.
+    const benThere = await live(second.url, ben);
+    expect(await benThere.subscribe(chat.id)).toEqual({ ok: true });
+    const message = await post(ana, chat.id, 'across processes');
+    expect((await benThere.next('message:created')).message).toMatchObject({ id: message.id, content: 'across processes' });
+    await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${benId}/`);
+    expect(await benThere.next('chat:removed')).toEqual({ chatId: chat.id });
+    const mark = benThere.received.length;
+    await post(ana, chat.id, 'after');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(benThere.received.slice(mark).filter((r) => r.event.startsWith('message:'))).toEqual([]);
+  });
+});

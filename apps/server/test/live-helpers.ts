@@ -1,0 +1,58 @@
+// A live-push client as the web client has one: Socket.IO at /api/live/ with the session cookie
+// (or an access token), collecting every event it receives.
+import { io, type Socket } from 'socket.io-client';
+import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck } from '@parla/contract/live';
+import type { Person } from './chat-helpers';
+
+export interface Received {
+  event: string;
+  payload: any;
+  at: number;
+}
+
+export interface LiveClient {
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  received: Received[];
+  subscribe(chatId: number): Promise<SubscribeAck>;
+  /** Waits for an event matching `test`, received since `after` (an index into `received`). */
+  next(event: string, test?: (payload: any) => boolean, timeoutMs?: number, after?: number): Promise<any>;
+  close(): void;
+}
+
+export async function connect(
+  baseUrl: string,
+  who: Person | { cookie?: string; token?: string; origin?: string },
+  options: { expectFailure?: boolean } = {},
+): Promise<LiveClient> {
+  const cookie = 'client' in who ? [...who.client.jar].map(([k, v]) => `${k}=${v}`).join('; ') : who.cookie;
+  const token = 'client' in who ? undefined : who.token;
+  const origin = 'client' in who ? undefined : who.origin;
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseUrl, {
+    path: LIVE_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    ...(token ? { auth: { token } } : {}),
+    ...(cookie || origin ? { extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) } } : {}),
+  });
+  const received: Received[] = [];
+  socket.onAny((event: string, payload: unknown) => received.push({ event, payload, at: Date.now() }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => (options.expectFailure ? resolve() : reject(error)));
+  });
+  return {
+    socket,
+    received,
+    subscribe: (chatId) => socket.timeout(5000).emitWithAck('chat:subscribe', { chatId }),
+    async next(event, test = () => true, timeoutMs = 10_000, after = 0) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.slice(after).find((item) => item.event === event && test(item.payload));
+        if (found) return found.payload;
+        if (Date.now() > deadline) throw new Error(`no ${event} in ${timeoutMs} ms; got ${received.map((r) => r.event).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => socket.close(),
+  };
+}

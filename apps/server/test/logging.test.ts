@@ -1,0 +1,107 @@
+// No password, hash, token or key in any log line, at any level, in production.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/features/accounts/passwords';
+import { createAccountsRepository } from '../src/features/accounts/repository';
+import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from './harness';
+
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+let server: TestServer;
+let secretHash = '';
+beforeAll(async () => {
+  secretHash = await hashPassword('a-hash-that-must-never-be-logged');
+  server = await startServer(
+    { NODE_ENV: 'production', LOG_LEVEL: 'trace' },
+    {
+      smtp: false,
+      logStream: capture,
+      beforeListen: (app) => {
+        // A query that fails with secrets among its bound parameters, as a bug could make one.
+        app.get('/api/test/failing-query/', async () => {
+          const repo = createAccountsRepository(app.ctx.db);
+          return repo.insertUser({ email: 'victim@example.com', passwordHash: secretHash, fullName: 'NUL\u0000here', language: 'en' });
+        });
+      },
+    },
+  );
+});
+afterAll(() => server.close());
+
+/** The one link of the newest outbox e-mail whose subject matches. */
+async function outboxLink(subject: RegExp): Promise<string> {
+  const dir = path.join(server.dataDir, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(dir).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      const link = /^X-Parla-Link:\s+(\S+)/m.exec(text)?.[1]; // folded onto the next line when long
+      if (link && subject.test(/^Subject: (.+)$/m.exec(text)?.[1] ?? '')) return link.trim();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no outbox e-mail matching ${subject}: ${lines.filter((l) => /mail|outbox/.test(l)).join('\n')}`);
+}
+
+describe('logs in production (LOG_LEVEL=trace)', () => {
+  it('hold no password, hash, token, key or e-mailed link', async () => {
+    const secrets: string[] = [GOOD_PASSWORD, secretHash, 'scrypt$'];
+    const client = server.client();
+    const email = uniqueEmail('logs');
+    expect((await client.post('/api/accounts/registration/', { email, password1: GOOD_PASSWORD, password2: GOOD_PASSWORD, fullName: 'Log Reader' })).status).toBe(201);
+    const activation = await outboxLink(/activate/i);
+    const key = activation.split('/').pop()!;
+    secrets.push(activation, key);
+    // The page the e-mail opens, then the API call it makes.
+    await client.get(`/signup/activation/${key}`);
+    expect((await client.post('/api/accounts/registration/verify-email/', { key })).status).toBe(200);
+
+    const login = await client.post('/api/accounts/login/', { email, password: GOOD_PASSWORD });
+    expect(login.status).toBe(200);
+    const { access, refresh } = login.body as { access: string; refresh: string };
+    secrets.push(access, refresh);
+    const refreshed = await client.post('/api/accounts/token/refresh/', { refresh });
+    expect(refreshed.status).toBe(200);
+    secrets.push(refreshed.body.access, refreshed.body.refresh);
+    await client.post('/api/accounts/token/verify/', { token: access });
+    await client.post('/api/accounts/login/', { email, password: 'wrong-password-123' });
+
+    expect((await client.post('/api/accounts/password/reset/', { email })).status).toBe(200);
+    const reset = await outboxLink(/reset/i);
+    const [uid, token] = reset.split('/').slice(-2) as [string, string];
+    secrets.push(reset, token);
+    await client.get(`/password/reset/${uid}/${token}`);
+    await client.get(`/password/reset/${uid}/${token}?token=${token}`);
+    const confirmed = await client.post('/api/accounts/password/reset/confirm/', { uid, token, newPassword1: 'a-new-password-77', newPassword2: 'a-new-password-77' });
+    expect(confirmed.status).toBe(200);
+    secrets.push('a-new-password-77');
+
+    const failed = await client.get('/api/test/failing-query/');
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ type: 'server_error', errors: [{ code: 'error', attr: null, detail: 'A server error occurred.' }] });
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const log = lines.join('\n');
+    // The log is really there and says what happened, without the secrets.
+    expect(log).toContain('request completed');
+    expect(log).toContain('/password/reset/[redacted]');
+    expect(log).toContain('/signup/activation/[redacted]');
+    expect(log).toContain('Failed query: insert into \\"users\\"');
+    // The database's own reason stays (here PostgreSQL's refusal of the NUL byte).
+    expect(log).toMatch(/caused by: error: invalid byte sequence|caused by: error: .*0x00/);
+    expect(log).toContain('e-mail written to the outbox');
+    for (const secret of secrets) {
+      const leaking = lines.filter((line) => line.includes(secret));
+      expect(leaking, `a log line holds ${secret.slice(0, 12)}…`).toEqual([]);
+    }
+    expect(log).not.toContain('victim@example.com');
+  });
+});

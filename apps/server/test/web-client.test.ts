@@ -1,0 +1,194 @@
+// The web client's files over real HTTP: precompressed variants chosen by Accept-Encoding, cache
+// headers, and index.html (compressed too) for client routes. node:http is used rather than
+// fetch, which would add its own Accept-Encoding and decompress the body.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness';
+
+const NOT_FOUND = { type: 'client_error', errors: [{ code: 'not_found', attr: null, detail: 'Not found.' }] };
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const INDEX_HTML = `<!doctype html><html><head><title>Parla</title><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(20)}</body></html>`;
+const APP_JS = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
+const FILES: Record<string, string> = {
+  'index.html': INDEX_HTML,
+  'assets/app-abc123.js': APP_JS,
+  'sw.js': `self.addEventListener('install', () => self.skipWaiting()); ${'// padding '.repeat(50)}`,
+  'workbox-1a2b3c4d.js': `self.workbox = {}; ${'// padding '.repeat(50)}`,
+  'manifest.webmanifest': JSON.stringify({ name: 'Parla', short_name: 'Parla', description: 'x'.repeat(200) }),
+  'locales/en/translation.json': JSON.stringify({ hello: 'Hello', padding: 'y'.repeat(200) }),
+};
+
+let dist: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'parla-web-dist-'));
+  for (const [name, content] of Object.entries(FILES)) {
+    const file = path.join(dist, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+    await writeFile(`${file}.br`, brotliCompressSync(content));
+    await writeFile(`${file}.gz`, gzipSync(content));
+  }
+  server = await startServer({ WEB_DIST_DIR: dist }, { smtp: false });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request with exactly these headers; the body as it came over the wire. */
+function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}${url}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The body decoded according to its Content-Encoding. */
+function decoded(answer: Raw): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString();
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString();
+  expect(encoding).toBeUndefined();
+  return answer.body.toString();
+}
+
+const varies = (answer: Raw) =>
+  String(answer.headers.vary ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((token) => token.trim())
+    .includes('accept-encoding');
+
+describe('precompressed files', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+  ])('Accept-Encoding "%s" gets %s', async (accept, encoding) => {
+    const answer = await get('/assets/app-abc123.js', { 'accept-encoding': accept });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.body.length).toBeLessThan(APP_JS.length);
+    expect(decoded(answer)).toBe(APP_JS);
+    expect(varies(answer)).toBe(true);
+  });
+
+  it.each([
+    ['no Accept-Encoding', {}],
+    ['Accept-Encoding "identity"', { 'accept-encoding': 'identity' }],
+    ['an encoding without variants', { 'accept-encoding': 'zstd' }],
+  ])('%s gets the file as is', async (_label, headers: Record<string, string>) => {
+    const answer = await get('/assets/app-abc123.js', headers);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(APP_JS);
+    expect(varies(answer)).toBe(true);
+  });
+});
+
+describe('cache headers', () => {
+  it('keeps hashed assets for a year', async () => {
+    const variants: Record<string, string>[] = [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }, {}];
+    for (const headers of variants) {
+      const answer = await get('/assets/app-abc123.js', headers);
+      expect(answer.headers['cache-control']).toBe(IMMUTABLE);
+    }
+  });
+
+  it.each(['/', '/index.html', '/sw.js', '/workbox-1a2b3c4d.js', '/manifest.webmanifest', '/locales/en/translation.json'])(
+    'makes %s revalidate',
+    async (url) => {
+      const variants: Record<string, string>[] = [{ 'accept-encoding': 'br' }, {}];
+      for (const headers of variants) {
+        const answer = await get(url, headers);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['cache-control']).toBe('no-cache');
+      }
+    },
+  );
+
+  it('answers a revalidation of index.html with 304', async () => {
+    const first = await get('/', { 'accept-encoding': 'br' });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await get('/', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('client routes', () => {
+  it.each([
+    ['/signin', 'br', 'br'],
+    ['/room/1', 'gzip, deflate, br', 'br'],
+    ['/signin?access=%2Frooms', 'gzip', 'gzip'],
+    ['/password/reset/MQ/abc', undefined, undefined],
+  ])('%s gets index.html (Accept-Encoding %s, sent as %s)', async (url, accept, encoding) => {
+    const answer = await get(url, accept ? { 'accept-encoding': accept } : {});
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(varies(answer)).toBe(true);
+    expect(decoded(answer)).toBe(INDEX_HTML);
+  });
+
+  it('answers a missing asset with the JSON 404, not the page', async () => {
+    for (const url of ['/assets/x.js', '/missing.css']) {
+      const answer = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body.toString())).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('answers an unknown /api or /media path with the JSON 404', async () => {
+    for (const url of ['/api/nothing/here/', '/api', '/media/nothing.png']) {
+      const answer = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body.toString())).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('still serves the API', async () => {
+    const answer = await get('/api/status/', { 'accept-encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(decoded(answer))).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('security headers by kind of answer', () => {
+  it('sends the document policy with pages, and only nosniff and CORP with scripts', async () => {
+    const page = await get('/signin', { 'accept-encoding': 'br' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const script = await get('/assets/app-abc123.js', { 'accept-encoding': 'br' });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+});
