@@ -1,10 +1,128 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A hash of every locale file (names and contents): changes whenever one changes. */
+function localesBuildId(dir = path.join(here, 'public/locales')): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(dir, file))).update('\0');
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * What the call's voice activity detection (@ricky0123/vad-web) loads at run time, by name, from
+ * one folder (`/vad/`, src/features/rooms/call/use-speech-capture.ts): its audio worklet, the Silero v5
+ * model, and onnxruntime-web's single-threaded WebAssembly build with its loader. Served from this
+ * origin (the CSP allows scripts from 'self' only); fetched by the call page only.
+ */
+const require = createRequire(import.meta.url);
+const vadDir = path.dirname(require.resolve('@ricky0123/vad-web/dist/real-time-vad.js'));
+const ortDir = path.dirname(require.resolve('onnxruntime-web/wasm', { paths: [vadDir] }));
+const VAD_ASSETS: Record<string, { file: string; type: string }> = {
+  'vad.worklet.bundle.min.js': { file: path.join(vadDir, 'vad.worklet.bundle.min.js'), type: 'text/javascript' },
+  'silero_vad_v5.onnx': { file: path.join(vadDir, 'silero_vad_v5.onnx'), type: 'application/octet-stream' },
+  'ort-wasm-simd-threaded.mjs': { file: path.join(ortDir, 'ort-wasm-simd-threaded.mjs'), type: 'text/javascript' },
+  'ort-wasm-simd-threaded.wasm': { file: path.join(ortDir, 'ort-wasm-simd-threaded.wasm'), type: 'application/wasm' },
+};
+
+/** Copies VAD_ASSETS into `vad/` of the build, and serves them there in development. */
+function vadAssets(): Plugin {
+  return {
+    name: 'parla:vad-assets',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const name = /^\/vad\/([^/?#]+)/.exec(request.url ?? '')?.[1];
+        const asset = name ? VAD_ASSETS[name] : undefined;
+        if (!asset) return next();
+        response.setHeader('Content-Type', asset.type);
+        createReadStream(asset.file).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const [name, asset] of Object.entries(VAD_ASSETS)) this.emitFile({ type: 'asset', fileName: `vad/${name}`, source: readFileSync(asset.file) });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|wasm|onnx)$/;
+const brotli = promisify(brotliCompress);
+const LARGE_FILE_BYTES = 1024 * 1024;
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `name.br` (brotli 11) and `name.gz` (gzip 9) next to every compressible file of the
+ * build, for the server's @fastify/static `preCompressed`. Runs after vite-plugin-pwa has written
+ * sw.js and workbox-*.js. A variant that is not smaller than the file is not written (the server
+ * then sends the file as is).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'parla:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+          .map((entry) => path.join(entry.parentPath, entry.name));
+        let written = 0;
+        await Promise.all(
+          files.map(async (file) => {
+            const content = await readFile(file);
+            const variants: [string, Buffer][] = [
+              [
+                '.br',
+                await brotli(content, {
+                  params: {
+                    // Quality 11 takes half a minute on onnxruntime's 14 MB wasm for 12 % less than 9.
+                    [zlib.BROTLI_PARAM_QUALITY]: content.length > LARGE_FILE_BYTES ? 9 : zlib.BROTLI_MAX_QUALITY,
+                    [zlib.BROTLI_PARAM_MODE]: /\.(wasm|onnx)$/.test(file) ? zlib.BROTLI_MODE_GENERIC : zlib.BROTLI_MODE_TEXT,
+                    [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+              ],
+              ['.gz', await gzipAsync(content, { level: zlib.Z_BEST_COMPRESSION })],
+            ];
+            for (const [extension, compressed] of variants) {
+              if (compressed.length >= content.length) continue;
+              await writeFile(file + extension, compressed);
+              written++;
+            }
+          }),
+        );
+        this.info(`precompressed ${files.length} files into ${written} .br/.gz variants`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
+  // Keys the translations' localStorage cache (src/lib/i18n.ts), so a deploy that changes a
+  // locale file is not hidden by copies cached from the previous build.
+  define: { __LOCALES_BUILD__: JSON.stringify(localesBuildId()) },
   plugins: [
     react(),
+    vadAssets(),
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
@@ -22,14 +140,39 @@ export default defineConfig({
       workbox: {
         // The app shell and the interface translations work offline; the API never comes from cache.
         globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
+        // The call (LiveKit, speech detection and its model) needs the network anyway: it is
+        // fetched when opened, not precached for every visitor.
+        globIgnores: ['**/node_modules/**', 'assets/call-page-*', 'vad/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
       },
     }),
+    precompress(),
   ],
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The interface-language button and its list of the 57 with the dialog and the
+              // language names they use, in one chunk: the public pages load it (each response
+              // costs its headers) and the chat and room screens share it.
+              name: 'language-select',
+              test: /src[\\/](lib[\\/]languages|components[\\/](language-select|language-dialog|dialog))\.tsx?$/,
+              // Only these modules: their dependencies (i18next, the contract's constants...) stay
+              // in the chunks they were in.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8000', '/media': 'http://localhost:8000' },
+    // ws: the live pushes (Socket.IO under /api/live/) upgrade to WebSocket through the proxy too.
+    proxy: { '/api': { target: 'http://localhost:8000', ws: true }, '/media': 'http://localhost:8000' },
   },
 });

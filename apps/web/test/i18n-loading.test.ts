@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function load(lng: string, expirationTime = 0) {
+async function load(lng: string, expirationTime = 0, build = 'build-a') {
   const instance = i18next.createInstance();
   const errors: unknown[] = [];
   await instance
@@ -43,7 +43,7 @@ async function load(lng: string, expirationTime = 0) {
       lng,
       fallbackLng: false,
       ns: ['translation'],
-      backend: backendOptions(`${api.url}/locales/{{lng}}/{{ns}}.json`, expirationTime),
+      backend: backendOptions(`${api.url}/locales/{{lng}}/{{ns}}.json`, expirationTime, build),
       ...LOAD_OPTIONS,
     })
     .catch((error: unknown) => errors.push(error));
@@ -82,11 +82,31 @@ describe('interface translation loading', () => {
     const before = attempts[path]?.length ?? 0;
     const first = await load('en', 60 * 60 * 1000);
     expect(first.instance.t('hello')).toBe('Hello');
-    const stored = JSON.parse(localStorage.getItem('i18n_en-translation') ?? 'null') as { data: unknown };
+    const stored = JSON.parse(localStorage.getItem('i18n_build-a_en-translation') ?? 'null') as { data: unknown };
     expect(stored.data).toEqual({ hello: 'Hello' });
     const second = await load('en', 60 * 60 * 1000);
     expect(second.instance.t('hello')).toBe('Hello');
     expect(attempts[path]).toHaveLength(before + 1);
+  });
+
+  it('does not use nor keep entries cached by another build of the locale files', async () => {
+    localStorage.clear();
+    const path = '/locales/en/translation.json';
+    const before = attempts[path]?.length ?? 0;
+    const stale = JSON.stringify({ savedAt: Date.now(), data: { hello: 'Stale' } });
+    localStorage.setItem('i18n_build-old_en-translation', stale);
+    localStorage.setItem('i18n_build-old_es-form', stale);
+    localStorage.setItem('i18n_en-translation', stale); // written before caches had a build id
+    localStorage.setItem('lang', '{"state":{"currentLang":"en"},"version":0}');
+
+    const { instance } = await load('en', 60 * 60 * 1000, 'build-new');
+    expect(instance.t('hello')).toBe('Hello');
+    expect(attempts[path]).toHaveLength(before + 1);
+    expect(localStorage.getItem('i18n_build-old_en-translation')).toBeNull();
+    expect(localStorage.getItem('i18n_build-old_es-form')).toBeNull();
+    expect(localStorage.getItem('i18n_en-translation')).toBeNull();
+    expect(localStorage.getItem('lang')).not.toBeNull();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('i18n_'))).toEqual(['i18n_build-new_en-translation']);
   });
 
   it('does not retry a file that fails to parse', async () => {

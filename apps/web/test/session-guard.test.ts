@@ -1,17 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { SESSION } from '@parla/contract/constants';
+import { FALLBACK_MESSAGE } from '../src/lib/error-catalogue';
 import { createHttp } from '../src/lib/http';
 import { REFRESH_PATH, decide, isExempt } from '../src/lib/session-guard';
 import { useLangStore, useTokenStore } from '../src/lib/stores';
+import { notify } from '../src/lib/toast';
 import { json, startApi } from './fake-api';
 
 const MINUTE = 60_000;
 let api: Awaited<ReturnType<typeof startApi>>;
+/** status 0: the connection is dropped without an answer (a network error for the client). */
 let refreshAnswer: { status: number; delay: number };
 
 beforeAll(async () => {
   api = await startApi({
-    [`POST ${REFRESH_PATH}`]: (_req, res) => {
+    [`POST ${REFRESH_PATH}`]: (req, res) => {
+      if (refreshAnswer.status === 0) return void req.socket.destroy();
       const now = Date.now();
       json(
         res,
@@ -28,12 +32,15 @@ beforeAll(async () => {
   });
 });
 afterAll(() => api.close());
+let toasts: MockInstance<typeof notify.error>;
 beforeEach(() => {
   api.seen.length = 0;
   refreshAnswer = { status: 200, delay: 100 };
   useTokenStore.getState().clear();
   useLangStore.getState().setLang('es');
+  toasts = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
+afterEach(() => toasts.mockRestore());
 
 const http = () => {
   const client = createHttp(api.url);
@@ -102,13 +109,49 @@ describe('the guard on real requests', () => {
     expect(useTokenStore.getState().refreshExpiration).toBeUndefined();
   });
 
-  it('cancels silently when the refresh is refused', async () => {
+  it.each([401, 403])('ends the session when the refresh is refused with %i: expiries cleared, cancelled silently', async (status) => {
     expiries(0, 7 * MINUTE);
-    refreshAnswer = { status: 401, delay: 0 };
+    refreshAnswer = { status, delay: 0 };
     const result = await http().get('/api/things/');
     expect(result).toBeUndefined();
+    expect(api.count('POST', REFRESH_PATH)).toBe(1);
     expect(api.count('GET', '/api/things/')).toBe(0);
+    expect(useTokenStore.getState().accessExpiration).toBeUndefined();
     expect(useTokenStore.getState().refreshExpiration).toBeUndefined();
+    expect(toasts).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a 503', 503],
+    ['a network error', 0],
+  ])('keeps the session when the refresh fails with %s: that request fails with the fallback toast', async (_label, status) => {
+    expiries(0, 7 * MINUTE);
+    const { accessExpiration, refreshExpiration } = useTokenStore.getState();
+    refreshAnswer = { status, delay: 0 };
+    const client = http();
+    expect(await client.get('/api/things/')).toBeUndefined();
+    expect(api.count('GET', '/api/things/')).toBe(0);
+    expect(toasts).toHaveBeenCalledTimes(1);
+    expect(toasts).toHaveBeenCalledWith(FALLBACK_MESSAGE);
+    expect(useTokenStore.getState()).toMatchObject({ accessExpiration, refreshExpiration });
+
+    // The next request tries to refresh again, and goes ahead once the server is back.
+    refreshAnswer = { status: 200, delay: 0 };
+    expect(await client.get('/api/things/')).toEqual({ ok: true });
+    expect(api.count('POST', REFRESH_PATH)).toBe(2);
+    expect(api.count('GET', '/api/things/')).toBe(1);
+    expect(useTokenStore.getState().accessExpiration! - Date.now()).toBeGreaterThan(4 * MINUTE);
+  });
+
+  it('shares one failing refresh between concurrent requests, each failing on its own', async () => {
+    expiries(0, 7 * MINUTE);
+    refreshAnswer = { status: 503, delay: 100 };
+    const client = http();
+    const answers = await Promise.all(Array.from({ length: 3 }, () => client.get('/api/things/')));
+    expect(answers).toEqual([undefined, undefined, undefined]);
+    expect(api.count('POST', REFRESH_PATH)).toBe(1);
+    expect(toasts).toHaveBeenCalledTimes(3);
+    expect(useTokenStore.getState().refreshExpiration).toBeDefined();
   });
 
   it('lets login, registration, refresh and speech through with only the language header', async () => {

@@ -79,22 +79,22 @@ const routes = {
   }),
   home: createRoute({ getParentRoute: () => protectedLayout, path: '/', component: page(() => import('../features/home/home-page'), 'HomePage') }),
   user: createRoute({ getParentRoute: () => protectedLayout, path: '/user', component: page(() => import('../features/profile/profile-page'), 'ProfilePage') }),
-  rooms: createRoute({ getParentRoute: () => protectedLayout, path: '/room', component: page(() => import('../features/rooms/rooms-page'), 'RoomsPage') }),
+  rooms: createRoute({ getParentRoute: () => protectedLayout, path: '/room', component: page(() => import('../features/rooms/room-list-page'), 'RoomsPage') }),
   room: createRoute({
     getParentRoute: () => protectedLayout,
     path: '/room/$roomId',
-    component: page(() => import('../features/rooms/rooms-page'), 'RoomPage'),
+    component: page(() => import('../features/rooms/room-page'), 'RoomPage'),
   }),
-  chats: createRoute({ getParentRoute: () => protectedLayout, path: '/chat', component: page(() => import('../features/chats/chats-page'), 'ChatsPage') }),
+  chats: createRoute({ getParentRoute: () => protectedLayout, path: '/chat', component: page(() => import('../features/chats/chat-list-page'), 'ChatListPage') }),
   chat: createRoute({
     getParentRoute: () => protectedLayout,
     path: '/chat/$chatId',
-    component: page(() => import('../features/chats/chats-page'), 'ChatPage'),
+    component: page(() => import('../features/chats/chat-page'), 'ChatPage'),
   }),
   call: createRoute({
     getParentRoute: () => fullScreenLayout,
     path: '/room/$roomId/connect',
-    component: page(() => import('../features/call/call-page'), 'CallPage'),
+    component: page(() => import('../features/rooms/call/call-page'), 'CallPage'),
   }),
 };
 

@@ -1,11 +1,14 @@
-// Inline icons (no icon font to download); decorative unless given a title.
-import type { SVGProps } from 'react';
+// Inline icons (no icon font to download); decorative unless given a title. Icons that point
+// along the line (back, chevron, send) carry `icon-directional`: styles.css mirrors them in
+// right-to-left languages.
+import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-function Icon({ title, children, ...props }: IconProps & { children: React.ReactNode }) {
+function Icon({ title, children, directional = false, className, ...props }: IconProps & { children: ReactNode; directional?: boolean }) {
+  const classes = [directional ? 'icon-directional' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" role={title ? 'img' : undefined} aria-hidden={title ? undefined : true} {...props}>
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" role={title ? 'img' : undefined} aria-hidden={title ? undefined : true} className={classes || undefined} {...props}>
       {title && <title>{title}</title>}
       {children}
     </svg>
@@ -25,7 +28,7 @@ export const UsersIcon = (p: IconProps) => (
   </Icon>
 );
 export const ChevronIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon directional {...p}>
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
@@ -55,5 +58,52 @@ export const GlobeIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+  </Icon>
+);
+export const BackIcon = (p: IconProps) => (
+  <Icon directional {...p}>
+    <path d="M15 6l-6 6 6 6" />
+  </Icon>
+);
+export const SendIcon = (p: IconProps) => (
+  <Icon directional {...p}>
+    <path d="M4 12l16-8-6 16-2.5-6.5z" />
+    <path d="M11.5 13.5L20 4" />
+  </Icon>
+);
+export const SettingsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);
+export const PencilIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="M13.5 6.5l4 4" />
+  </Icon>
+);
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Icon>
+);
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const CloseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+export const DownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
   </Icon>
 );

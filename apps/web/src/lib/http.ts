@@ -142,5 +142,8 @@ export function createHttp(baseURL = '', translateFallback: () => string = () =>
     }
   }
 
-  return { request };
+  /** The session check alone (refreshing when due), for connections the client opens itself (live pushes). */
+  const ensureSession = () => guard.ensureSession();
+
+  return { request, ensureSession };
 }

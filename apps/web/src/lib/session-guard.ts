@@ -1,5 +1,6 @@
 // The session check made before every request (spec section 4).
 import type { TokenRefreshResponse } from '@parla/contract/accounts';
+import { HttpError } from './error-catalogue';
 import { isFresh, useTokenStore } from './stores';
 
 export const REFRESH_PATH = '/api/accounts/token/refresh/';
@@ -29,10 +30,18 @@ export function decide(accessExpiration: number | undefined, refreshExpiration: 
   return 'cancel';
 }
 
+/** Refresh answers that end the session: the refresh token itself was refused. */
+const SESSION_OVER: readonly (number | undefined)[] = [401, 403];
+
+const endsSession = (error: unknown) => error instanceof HttpError && SESSION_OVER.includes(error.status);
+
 /**
  * `ensureSession()` resolves true when the request may go ahead. Concurrent callers that need a
- * refresh share one refresh call; when the session cannot be kept both stored expiries are
- * cleared and it resolves false (the request is then cancelled silently).
+ * refresh share one refresh call. When the session is over (no fresh expiry, or the refresh was
+ * refused with 401/403) both stored expiries are cleared and it resolves false (the request is
+ * then cancelled silently). Any other refresh failure (no answer, a 5xx, a 429) rejects with
+ * that error, so the request fails through the error catalogue, and the stored expiries are
+ * kept: the next request tries to refresh again.
  */
 export function createSessionGuard(refreshCall: () => Promise<TokenRefreshResponse>) {
   let refreshing: Promise<boolean> | null = null;
@@ -43,7 +52,10 @@ export function createSessionGuard(refreshCall: () => Promise<TokenRefreshRespon
         useTokenStore.getState().setExpirations(answer);
         return true;
       })
-      .catch(() => false)
+      .catch((error: unknown) => {
+        if (endsSession(error)) return false;
+        throw error;
+      })
       .finally(() => {
         refreshing = null;
       });

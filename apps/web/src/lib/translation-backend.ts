@@ -1,5 +1,6 @@
-// Loads interface translations from /locales/{lng}/{ns}.json through a localStorage cache.
-// Retries follow the spec (section 4): a 5xx or no answer tells i18next to retry, a 4xx is a
+// Loads interface translations from /locales/{lng}/{ns}.json through a localStorage cache keyed
+// by the build of the locale files (entries of other builds are removed at start, so a deploy
+// that changes a file is never hidden by an older copy). Retries follow the spec (section 4): a 5xx or no answer tells i18next to retry, a 4xx is a
 // permanent failure, a file that does not parse is logged and not retried.
 import type { BackendModule, ReadCallback } from 'i18next';
 
@@ -8,6 +9,8 @@ export interface CachedHttpOptions {
   /** 0 disables the cache (development). */
   expirationTime: number;
   prefix?: string;
+  /** Identifies the locale files' contents (a hash computed at build time): part of the cache key. */
+  build?: string;
 }
 
 interface CacheEntry {
@@ -22,10 +25,33 @@ export class CachedHttpBackend implements BackendModule<CachedHttpOptions> {
 
   init(_services: unknown, options: CachedHttpOptions) {
     this.options = { ...this.options, ...options };
+    this.removeOtherBuilds();
+  }
+
+  private get prefix() {
+    return this.options.prefix ?? 'i18n_';
+  }
+
+  /** Keys of this build start with this; any other key under the prefix is stale. */
+  private get buildPrefix() {
+    return `${this.prefix}${this.options.build ?? ''}_`;
   }
 
   private key(language: string, namespace: string) {
-    return `${this.options.prefix ?? 'i18n_'}${language}-${namespace}`;
+    return `${this.buildPrefix}${language}-${namespace}`;
+  }
+
+  private removeOtherBuilds() {
+    try {
+      const stale: string[] = [];
+      for (let index = 0; index < localStorage.length; index++) {
+        const key = localStorage.key(index);
+        if (key?.startsWith(this.prefix) && !key.startsWith(this.buildPrefix)) stale.push(key);
+      }
+      for (const key of stale) localStorage.removeItem(key);
+    } catch {
+      // Storage blocked: nothing cached to clean either.
+    }
   }
 
   private cached(language: string, namespace: string): CacheEntry['data'] | undefined {

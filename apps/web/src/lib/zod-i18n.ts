@@ -32,8 +32,12 @@ export function zodMessage(issue: Issue): string {
       return issue.format === 'email' ? t('invalid_string.email') : t('invalid_string.generic');
     case 'invalid_value':
       return t('invalid_enum_value', { options: issue.values.map(String).join(', ') });
-    case 'custom':
+    case 'custom': {
+      // Contract rules name their error in params.code (e.g. invalid_characters).
+      const code = (issue.params as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'string') return t(code);
       return issue.message ? i18n.t(issue.message) : t('custom');
+    }
     default:
       return t('custom');
   }

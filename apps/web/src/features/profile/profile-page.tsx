@@ -11,6 +11,7 @@ import { LanguageSelect } from '../../components/language-select';
 import { UserIcon } from '../../components/icons';
 import { Button, Card, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
 import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
+import { formatPercent } from '../../lib/format';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { changePassword, signOut, updateProfile } from './api';
@@ -50,7 +51,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ fullName, email, avatarImage }: { fullName: string; email: string; avatarImage: string | null }) {
-  const { t } = useTranslation(['translation', 'form']);
+  const { t, i18n } = useTranslation(['translation', 'form']);
   const queryClient = useQueryClient();
   const [avatar, setAvatar] = useState<File | undefined>();
   const [avatarError, setAvatarError] = useState<string | undefined>();
@@ -125,7 +126,7 @@ function ProfileForm({ fullName, email, avatarImage }: { fullName: string; email
         </div>
         {progress !== null && (
           <progress max={1} value={progress} aria-label={t('profile.uploading')}>
-            {Math.round(progress * 100)}%
+            {formatPercent(progress, i18n.language)}
           </progress>
         )}
         <TextField label={t('form:email')} value={email} readOnly disabled />

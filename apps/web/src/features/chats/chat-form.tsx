@@ -1,0 +1,87 @@
+// The chat's own fields (title, description, languages), for creating a chat and, by its OWNER,
+// editing it. Checked on the client with the contract's field rules before sending.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import type { ChatCreateRequest } from '@parla/contract/chat';
+import { LIMITS, type Language } from '@parla/contract/constants';
+import { languagesField, textField, titleField } from '@parla/contract/fields';
+import { Button, FormError, TextField } from '../../components/ui';
+import { showServerErrors } from '../../lib/forms';
+import { translationInfoQuery } from '../../lib/queries';
+import { LanguagePicker } from '../../components/language-picker';
+import { formatList } from '../../lib/format';
+import { languageName } from '../../lib/languages';
+import { groupPairs, providerName, unreachablePairs } from '../../lib/translation-info';
+
+const chatFormSchema = z.object({
+  title: titleField,
+  description: textField(LIMITS.descriptionMax, { trim: true }),
+  // The picker keeps codes distinct; the server checks the contract's full rule again.
+  languages: languagesField.check(z.refine((codes) => codes.length > 0, { message: 'chats.form.languagesRequired' })),
+});
+export type ChatFormValues = z.infer<typeof chatFormSchema>;
+
+export function ChatForm({
+  initial,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: ChatFormValues;
+  submitLabel: string;
+  /** Resolves true when saved; throws FieldErrors for the form. */
+  onSubmit: (body: ChatCreateRequest) => Promise<boolean>;
+}) {
+  const { t } = useTranslation(['translation', 'form']);
+  const form = useForm<ChatFormValues>({ resolver: zodResolver(chatFormSchema), defaultValues: initial });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({ title: values.title, description: values.description || null, languages: values.languages });
+    } catch (error) {
+      showServerErrors(error, form.setError, ['title', 'description', 'languages']);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="stack">
+      <TextField label={t('chats.form.title')} autoComplete="off" error={errors.title?.message} {...form.register('title')} />
+      <div className="field">
+        <label htmlFor="chat-description">{t('chats.form.description')}</label>
+        <textarea id="chat-description" rows={3} dir="auto" aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
+        {errors.description && (
+          <p className="field-error" role="alert">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <Controller
+        control={form.control}
+        name="languages"
+        render={({ field, fieldState }) => <LanguagePicker value={field.value} onChange={(next: Language[]) => field.onChange(next)} error={fieldState.error?.message} />}
+      />
+      <ReachNote languages={form.watch('languages')} />
+      <FormError message={errors.root?.form?.message} />
+      <Button type="submit" busy={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** Says which chosen languages the server's translator cannot translate between (their messages stay as written). */
+function ReachNote({ languages }: { languages: readonly string[] }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const info = useQuery(translationInfoQuery).data;
+  if (!info || languages.length < 2) return null;
+  const pairs = groupPairs(unreachablePairs(info, languages));
+  if (pairs.length === 0) return null;
+  const provider = providerName(info);
+  if (provider === undefined) return <p className="reach-note">{t('chats.form.translationOff')}</p>;
+  const name = (code: string) => languageName(code, uiLang, { inSentence: true });
+  const shown = pairs.slice(0, 4).map((pair) => t(pair.both ? 'chats.form.pairBoth' : 'chats.form.pairOne', { a: name(pair.a), b: name(pair.b) }));
+  const list = formatList(pairs.length > 4 ? [...shown, t('chats.form.pairsMore', { count: pairs.length - 4 })] : shown, uiLang);
+  return <p className="reach-note">{t('chats.form.unreachable', { provider, pairs: list })}</p>;
+}

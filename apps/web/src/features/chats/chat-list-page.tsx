@@ -1,0 +1,173 @@
+// The chat list (/chat): the reader's chats by latest activity, each with its last message and
+// unread badge, more loaded as the reader scrolls, kept live; and the form to create a chat.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { ChatListItem } from '@parla/contract/chat';
+import type { Language } from '@parla/contract/constants';
+import { ChatIcon } from '../../components/icons';
+import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
+import { useCurrentUser } from '../../lib/current-user';
+import { INTERFACE_LANGUAGES } from '../../lib/i18n';
+import { notify } from '../../lib/toast';
+import { chatKeys, chatListQuery, createChat } from './api';
+import { ChatForm } from './chat-form';
+import { Dialog } from '../../components/dialog';
+import { formatWhen } from '../../lib/format';
+import { PlusIcon } from '../../components/icons';
+import { useChatLiveSync, useWatchChats } from './live-sync';
+import { useOutboxSender } from './outbox-sender';
+import { addChat, chatsOf, type ChatListPages } from './timeline';
+import '../../components/shared.css';
+import './chats.css';
+
+export function ChatListPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  useChatLiveSync();
+  useOutboxSender(user.data?.id);
+  const list = useInfiniteQuery({ ...chatListQuery, refetchOnWindowFocus: true });
+  const chats = useMemo(() => chatsOf(list.data), [list.data]);
+  useWatchChats(useMemo(() => chats.map((chat) => chat.id), [chats]));
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <main className="page chat-list-page">
+      <div className="page-head">
+        <h1>{t('chats.title')}</h1>
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon />
+          {t('chats.new')}
+        </Button>
+      </div>
+      <p className="muted">{t('chats.intro')}</p>
+      {list.isPending ? (
+        <ul className="chat-rows" aria-busy="true" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <li key={index} className="chat-row skeleton" />
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <LoadFailed message={t('chats.listFailed')} retryLabel={t('common.retry')} onRetry={() => void list.refetch()} />
+      ) : chats.length === 0 ? (
+        <Card className="empty-state">
+          <ChatIcon width={32} height={32} />
+          <p>{t('chats.empty')}</p>
+          <Button variant="secondary" onClick={() => setCreating(true)}>
+            {t('chats.createFirst')}
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <ul className="chat-rows">
+            {chats.map((chat) => (
+              <ChatRow key={chat.id} chat={chat} />
+            ))}
+          </ul>
+          <MoreChats hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
+        </>
+      )}
+      <CreateChatDialog open={creating} onClose={() => setCreating(false)} />
+    </main>
+  );
+}
+
+function ChatRow({ chat }: { chat: ChatListItem }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const last = chat.lastMessage;
+  const when = last?.created ?? chat.modified;
+  return (
+    <li>
+      <Link to="/chat/$chatId" params={{ chatId: String(chat.id) }} className={`chat-row${chat.unreadCount > 0 ? ' unread' : ''}`}>
+        <span className="chat-avatar" aria-hidden="true">
+          {Array.from(chat.title.trim())[0]?.toLocaleUpperCase() ?? '#'}
+        </span>
+        <span className="chat-row-main">
+          <span className="chat-row-top">
+            <span className="chat-row-title" dir="auto">
+              {chat.title}
+            </span>
+            <time className="chat-row-time" dateTime={when}>
+              {formatWhen(when, uiLang)}
+            </time>
+          </span>
+          <span className="chat-row-bottom">
+            <span className="chat-row-preview">
+              {last ? (
+                <>
+                  <span className="chat-row-sender">{last.isMe ? t('chats.you') : last.sender.nickName}: </span>
+                  <span dir="auto" lang={last.language}>
+                    {last.content}
+                  </span>
+                </>
+              ) : (
+                <span className="muted">{t('chats.noMessages')}</span>
+              )}
+            </span>
+            {chat.unreadCount > 0 && (
+              <span className="unread-badge">
+                <span aria-hidden="true">{chat.unreadCount > 99 ? '99+' : chat.unreadCount}</span>
+                <span className="visually-hidden">{t('chats.unread', { count: chat.unreadCount })}</span>
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Loads the next page when the end of the list comes into view; the button does it by hand. */
+function MoreChats({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !loading) onMore();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loading, failed, onMore]);
+  if (!hasMore) return null;
+  return (
+    <div ref={sentinel} className="list-more">
+      {loading ? (
+        <Spinner label={t('common.loading')} />
+      ) : (
+        <Button variant="secondary" onClick={onMore}>
+          {failed ? t('common.retry') : t('chats.loadMoreChats')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function CreateChatDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const uiLang = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  const initial = { title: '', description: '', languages: (INTERFACE_LANGUAGES as readonly string[]).includes(uiLang) ? [uiLang] : [] };
+  return (
+    <Dialog open={open} onClose={onClose} title={t('chats.createTitle')} wide>
+      <p className="muted">{t('chats.createIntro')}</p>
+      <ChatForm
+        initial={initial}
+        submitLabel={t('chats.create')}
+        onSubmit={async (body) => {
+          const chat = await createChat(body);
+          if (!chat) return false;
+          queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => addChat(data, { ...chat, lastMessage: null, unreadCount: 0 }));
+          notify.success(t('chats.created'));
+          onClose();
+          await navigate({ to: '/chat/$chatId', params: { chatId: String(chat.id) } });
+          return true;
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,254 @@
+// The chat detail (/chat/{chatId}): header with the chat's languages and the reader's, the
+// messages, who is writing, the composer; dialogs for the reader's settings, the members and
+// (OWNER) the chat itself. Live: new, translated, edited and deleted messages, chat changes,
+// typing; a removed chat (or reader) leaves the page with a toast.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { ChatMember, GroupChat } from '@parla/contract/chat';
+import { LIMITS } from '@parla/contract/constants';
+import { UsersIcon } from '../../components/icons';
+import { LoadFailed, Spinner } from '../../components/ui';
+import { useCurrentUser } from '../../lib/current-user';
+import { addLiveListener } from '../../lib/live';
+import { notify } from '../../lib/toast';
+import { chatKeys, chatQuery, memberQuery } from './api';
+import { Composer } from './composer';
+import { EditChatDialog } from './edit-chat-dialog';
+import { BackIcon, SettingsIcon } from '../../components/icons';
+import { formatList } from '../../lib/format';
+import { languageName } from '../../lib/languages';
+import { useLiveStatus } from '../../lib/live';
+import { isRemovalExpected, useChatLiveSync, useWatchChats } from './live-sync';
+import { MembersDialog } from './members-dialog';
+import { MessageList } from './message-list';
+import { useOnline, useOutboxSender } from './outbox-sender';
+import { chatControls } from './permissions';
+import { SettingsDialog } from './settings-dialog';
+import { activeTypists, addTypist, nextExpiry, removeTypist, type Typist } from './typing';
+import '../../components/shared.css';
+import './chats.css';
+
+const chatRoute = getRouteApi('/protected/chat/$chatId');
+
+export function ChatPage() {
+  const { chatId } = chatRoute.useParams();
+  const id = Number(chatId);
+  if (!/^\d+$/.test(chatId) || id < 1 || id > LIMITS.idMax) return <ChatUnavailable />;
+  return <ChatScreen key={id} chatId={id} />;
+}
+
+function ChatUnavailable({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <main className="page">
+      <h1>{t('chats.unavailableTitle')}</h1>
+      {onRetry ? (
+        <LoadFailed message={t('chats.unavailable')} retryLabel={t('common.retry')} onRetry={onRetry} />
+      ) : (
+        <p>{t('chats.unavailable')}</p>
+      )}
+      <p>
+        <Link to="/chat">{t('chats.back')}</Link>
+      </p>
+    </main>
+  );
+}
+
+type Panel = 'members' | 'settings' | 'edit' | null;
+
+function ChatScreen({ chatId }: { chatId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  useChatLiveSync();
+  useOutboxSender(user.data?.id);
+  useWatchChats([chatId]);
+  const chat = useQuery(chatQuery(chatId));
+  const member = useQuery(memberQuery(chatId));
+  const [panel, setPanel] = useState<Panel>(null);
+  const screen = useFillViewport();
+
+  // Removed from the chat, or the chat deleted: leave it.
+  useEffect(() => {
+    const leave = (removedId: number) => {
+      if (removedId !== chatId || isRemovalExpected(chatId)) return;
+      notify.info(t('chats.removedNotice'));
+      void navigate({ to: '/chat', replace: true }).then(() => queryClient.removeQueries({ queryKey: chatKeys.chat(chatId) }));
+    };
+    return addLiveListener({ 'chat:removed': ({ chatId: removedId }) => leave(removedId), refused: leave });
+  }, [chatId, navigate, queryClient, t]);
+
+  if (chat.isPending || member.isPending) {
+    return (
+      <main className="chat-screen" ref={screen}>
+        <div className="center-screen">
+          <Spinner label={t('common.loading')} />
+        </div>
+      </main>
+    );
+  }
+  if (chat.isError || member.isError) {
+    return (
+      <ChatUnavailable
+        onRetry={() => {
+          void chat.refetch();
+          void member.refetch();
+        }}
+      />
+    );
+  }
+
+  const controls = chatControls(member.data.chatRole);
+  return (
+    <main className="chat-screen" ref={screen}>
+      <ChatHeader chat={chat.data} member={member.data} onOpen={setPanel} />
+      <LiveStatusLine />
+      <MessageList chatId={chatId} member={member.data} userId={user.data?.id} />
+      <TypingLine chatId={chatId} memberId={member.data.id} />
+      <Announcer chatId={chatId} />
+      <Composer chatId={chatId} userId={user.data?.id} />
+      <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} onEditChat={controls.editChat ? () => setPanel('edit') : undefined} />
+      <MembersDialog open={panel === 'members'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} />
+      {controls.editChat && <EditChatDialog open={panel === 'edit'} onClose={() => setPanel(null)} chat={chat.data} />}
+    </main>
+  );
+}
+
+function ChatHeader({ chat, member, onOpen }: { chat: GroupChat; member: ChatMember; onOpen: (panel: Panel) => void }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <header className="chat-head">
+      <Link to="/chat" className="icon-btn" aria-label={t('chats.back')}>
+        <BackIcon />
+      </Link>
+      <div className="chat-head-main">
+        <h1 className="chat-title">
+          <span dir="auto">{chat.title}</span>
+        </h1>
+        <p className="chat-sub">
+          {t('chats.readingIn', { language: languageName(member.language, uiLang, { inSentence: true }) })}
+          <span className="chat-languages">
+            <span aria-hidden="true"> · </span>
+            {t('chats.chatLanguages', { languages: formatList(chat.languages.map((code) => languageName(code, uiLang)), uiLang) })}
+          </span>
+        </p>
+      </div>
+      <div className="chat-head-actions">
+        <button type="button" className="btn btn-secondary btn-small head-button" onClick={() => onOpen('members')}>
+          <UsersIcon />
+          <span className="head-label">{t('chats.members.button')}</span>
+        </button>
+        <button type="button" className="btn btn-secondary btn-small head-button" onClick={() => onOpen('settings')}>
+          <SettingsIcon />
+          <span className="head-label">{t('chats.settings.button')}</span>
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** Says when live updates are interrupted (the offline banner already says it when the browser is offline). */
+function LiveStatusLine() {
+  const { t } = useTranslation();
+  const status = useLiveStatus();
+  const online = useOnline();
+  return (
+    <p className="live-status" role="status">
+      {status === 'reconnecting' && online ? t('chats.reconnecting') : ''}
+    </p>
+  );
+}
+
+/** "Ana is writing…" for TYPING_HOLD_MS after each of Ana's typing events. */
+function TypingLine({ chatId, memberId }: { chatId: number; memberId: number }) {
+  const { t } = useTranslation();
+  const [typists, setTypists] = useState<Typist[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(
+    () =>
+      addLiveListener({
+        typing: (event) => {
+          if (event.chatId !== chatId || event.member.id === memberId) return;
+          const time = Date.now();
+          setNow(time);
+          setTypists((current) => addTypist(activeTypists(current, time), event, time));
+        },
+        'message:created': ({ chatId: id, message }) => {
+          if (id === chatId) setTypists((current) => removeTypist(current, message.sender.id));
+        },
+      }),
+    [chatId, memberId],
+  );
+  const active = activeTypists(typists, now);
+  const expiry = nextExpiry(active);
+  useEffect(() => {
+    if (expiry === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, expiry - Date.now()) + 10);
+    return () => clearTimeout(timer);
+  }, [expiry]);
+  const names = active.map((typist) => typist.nickName);
+  const text =
+    names.length === 0
+      ? ''
+      : names.length === 1
+        ? t('chats.typingOne', { name: names[0] })
+        : names.length === 2
+          ? t('chats.typingTwo', { first: names[0], second: names[1] })
+          : t('chats.typingMany', { count: names.length });
+  return (
+    <p className="typing-line" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+/** Says new messages of others aloud to screen readers (the list itself is not a live region). */
+function Announcer({ chatId }: { chatId: number }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  useEffect(
+    () =>
+      addLiveListener({
+        'message:created': ({ chatId: id, message }) => {
+          if (id === chatId && !message.isMe) setText(t('chats.announce', { name: message.sender.nickName, text: message.content }));
+        },
+      }),
+    [chatId, t],
+  );
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {text}
+    </div>
+  );
+}
+
+/** Sizes the chat screen to what is left of the viewport under the top bar (and above a bottom nav). */
+function useFillViewport() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const fit = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const nav = document.querySelector('.nav');
+      const bottomNav = nav && getComputedStyle(nav).position === 'fixed' ? nav.getBoundingClientRect().height : 0;
+      element.style.height = `${Math.max(320, window.innerHeight - top - bottomNav)}px`;
+    };
+    // The offline banner comes and goes above the chrome: fit again once it has.
+    const later = () => requestAnimationFrame(fit);
+    fit();
+    window.addEventListener('resize', fit);
+    window.addEventListener('online', later);
+    window.addEventListener('offline', later);
+    return () => {
+      window.removeEventListener('resize', fit);
+      window.removeEventListener('online', later);
+      window.removeEventListener('offline', later);
+    };
+  });
+  return ref;
+}

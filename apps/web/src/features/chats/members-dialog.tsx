@@ -1,0 +1,343 @@
+// The members of a chat: search and pages for everyone; ADMIN and OWNER add people by e-mail and
+// remove members (one or several); the OWNER changes roles and may hand ownership over; anyone
+// can leave. Controls a role may not use are not shown (the server refuses them anyway).
+import { useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import type { ChatMember, ChatMemberAddRequest, GroupChat, ManageChatMember } from '@parla/contract/chat';
+import { CHAT_ROLE, CHAT_ROLES, type ChatRole } from '@parla/contract/constants';
+import { chatRoleField, emailField } from '@parla/contract/fields';
+import { Button, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
+import { showServerErrors } from '../../lib/forms';
+import { notify } from '../../lib/toast';
+import { MEMBER_PAGE_SIZE, addMember, changeMemberRole, chatKeys, leaveChat, membersQuery, removeMember, removeMembers } from './api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { expectRemoval } from './live-sync';
+import { canChangeRole, canRemove, chatControls, roleKey } from './permissions';
+import { removeChat, type ChatListPages } from './timeline';
+
+const SEARCH_DELAY_MS = 300;
+/** The add-member body (as chatMemberAddRequestSchema), built from the fields so the chat contract's other schemas stay out of the bundle. */
+const addMemberSchema = z.object({ user: emailField, chatRole: chatRoleField });
+
+export function MembersDialog({ open, onClose, chat, member }: { open: boolean; onClose: () => void; chat: GroupChat; member: ChatMember }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('chats.members.title')} wide>
+      <MembersPanel chat={chat} member={member} />
+    </Dialog>
+  );
+}
+
+type Removal = { ids: number[]; names: string[] } | null;
+
+function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const controls = chatControls(member.chatRole);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [pageIndex, setPageIndex] = useState(0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [removal, setRemoval] = useState<Removal>(null);
+  const [permanent, setPermanent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [handover, setHandover] = useState<ManageChatMember | null>(null);
+  const searchId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPageIndex(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const members = useQuery({ ...membersQuery(chat.id, { pageIndex, q }), placeholderData: keepPreviousData });
+  const count = members.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / MEMBER_PAGE_SIZE));
+  const viewer = { id: member.id, chatRole: member.chatRole };
+
+  // A page emptied by removals: step back to the last one that exists.
+  useEffect(() => {
+    if (members.data && pageIndex > 0 && pageIndex >= pages) setPageIndex(pages - 1);
+  }, [members.data, pageIndex, pages]);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.members(chat.id) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.member(chat.id) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chat.id) });
+  };
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const remove = async () => {
+    if (!removal) return;
+    setBusy(true);
+    const [onlyId] = removal.ids;
+    const done = removal.ids.length === 1 && onlyId !== undefined ? await removeMember(chat.id, onlyId, permanent) : await removeMembers(chat.id, removal.ids, permanent);
+    setBusy(false);
+    if (!done) return;
+    notify.success(t('chats.members.removed', { count: removal.ids.length }));
+    setSelected((current) => new Set([...current].filter((id) => !removal.ids.includes(id))));
+    setRemoval(null);
+    setPermanent(false);
+    refresh();
+  };
+
+  const setRole = async (target: ManageChatMember, chatRole: ChatRole) => {
+    if (chatRole === target.chatRole) return;
+    if (chatRole === CHAT_ROLE.OWNER) return setHandover(target);
+    const changed = await changeMemberRole(chat.id, target.id, chatRole);
+    if (changed) {
+      notify.success(t('chats.members.roleChanged', { name: target.nickName, role: t(roleKey(chatRole)) }));
+      refresh();
+    } else {
+      // Refused: show the role as it is.
+      void members.refetch();
+    }
+  };
+
+  const handOver = async () => {
+    if (!handover) return;
+    setBusy(true);
+    const changed = await changeMemberRole(chat.id, handover.id, CHAT_ROLE.OWNER);
+    setBusy(false);
+    if (!changed) return;
+    notify.success(t('chats.members.handedOver', { name: handover.nickName }));
+    setHandover(null);
+    refresh();
+  };
+
+  return (
+    <div className="stack members-panel">
+      {controls.addMembers && <AddMemberForm chatId={chat.id} roles={controls.addRoles} onAdded={refresh} />}
+      <div className="field">
+        <label htmlFor={searchId}>{t('chats.members.search')}</label>
+        <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+      </div>
+      {members.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : members.isError ? (
+        <LoadFailed message={t('chats.members.failed')} retryLabel={t('common.retry')} onRetry={() => void members.refetch()} />
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {q ? t('chats.members.found', { count }) : t('chats.members.count', { count })}
+          </p>
+          {members.data.results.length > 0 && (
+            <ul className="member-list" aria-busy={members.isFetching || undefined}>
+              {members.data.results.map((item) => {
+                const me = item.id === member.id;
+                const removable = canRemove(viewer, item);
+                return (
+                  <li key={item.id} className="member-row">
+                    {controls.removeMembers && (
+                      <input
+                        type="checkbox"
+                        className="member-check"
+                        disabled={!removable}
+                        checked={selected.has(item.id)}
+                        onChange={() => toggle(item.id)}
+                        aria-label={t('chats.members.select', { name: item.nickName })}
+                      />
+                    )}
+                    <span className="message-avatar member-avatar" aria-hidden="true">
+                      {item.avatarImage ? <img src={item.avatarImage} alt="" width={32} height={32} /> : (Array.from(item.nickName)[0] ?? '?').toLocaleUpperCase()}
+                    </span>
+                    <span className="member-who">
+                      <span className="member-name" dir="auto">
+                        {item.nickName}
+                        {me && <span className="muted"> {t('chats.members.you')}</span>}
+                      </span>
+                      <span className="member-email">{item.user}</span>
+                    </span>
+                    <span className="member-controls">
+                      {canChangeRole(viewer, item) ? (
+                        <select
+                          className="role-select"
+                          value={item.chatRole}
+                          aria-label={t('chats.members.roleOf', { name: item.nickName })}
+                          onChange={(event) => void setRole(item, Number(event.target.value) as ChatRole)}
+                        >
+                          {CHAT_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {t(roleKey(role))}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        <span className={`role-badge role-${item.chatRole}`}>{t(roleKey(item.chatRole))}</span>
+                      )}
+                      {removable && (
+                        <Button variant="ghost" className="btn-small" onClick={() => setRemoval({ ids: [item.id], names: [item.nickName] })} aria-label={t('chats.members.removeOne', { name: item.nickName })}>
+                          {t('chats.members.remove')}
+                        </Button>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {pages > 1 && (
+            <nav className="pager" aria-label={t('chats.members.pages')}>
+              <Button variant="secondary" className="btn-small" disabled={pageIndex === 0} onClick={() => setPageIndex((index) => index - 1)}>
+                {t('chats.members.previous')}
+              </Button>
+              <span>{t('chats.members.page', { page: pageIndex + 1, pages })}</span>
+              <Button variant="secondary" className="btn-small" disabled={pageIndex + 1 >= pages} onClick={() => setPageIndex((index) => index + 1)}>
+                {t('chats.members.next')}
+              </Button>
+            </nav>
+          )}
+          {controls.removeMembers && selected.size > 0 && (
+            <Button
+              variant="danger"
+              onClick={() => {
+                const chosen = members.data.results.filter((item) => selected.has(item.id));
+                setRemoval({ ids: [...selected], names: chosen.map((item) => item.nickName) });
+              }}
+            >
+              {t('chats.members.removeSelected', { count: selected.size })}
+            </Button>
+          )}
+        </>
+      )}
+      <LeaveChat chat={chat} member={member} />
+      <ConfirmDialog
+        open={removal !== null}
+        title={t('chats.members.removeTitle', { count: removal?.ids.length ?? 1 })}
+        message={removal && removal.ids.length === 1 ? t('chats.members.removeText', { name: removal.names[0] ?? '' }) : t('chats.members.removeManyText', { count: removal?.ids.length ?? 0 })}
+        confirmLabel={t('chats.members.remove')}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => {
+          setRemoval(null);
+          setPermanent(false);
+        }}
+      >
+        <PermanentChoice checked={permanent} onChange={setPermanent} label={t('chats.members.permanent')} hint={t('chats.members.permanentHint')} />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={handover !== null}
+        title={t('chats.members.handOverTitle')}
+        message={t('chats.members.handOverText', { name: handover?.nickName ?? '' })}
+        confirmLabel={t('chats.members.handOver')}
+        danger={false}
+        busy={busy}
+        onConfirm={() => void handOver()}
+        onClose={() => setHandover(null)}
+      />
+    </div>
+  );
+}
+
+function PermanentChoice({ checked, onChange, label, hint }: { checked: boolean; onChange: (value: boolean) => void; label: string; hint: string }) {
+  const id = useId();
+  return (
+    <div className="check-field">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={`${id}-hint`} />
+      <div>
+        <label htmlFor={id}>{label}</label>
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function AddMemberForm({ chatId, roles, onAdded }: { chatId: number; roles: readonly ChatRole[]; onAdded: () => void }) {
+  const { t } = useTranslation(['translation', 'form']);
+  const roleId = useId();
+  const form = useForm<ChatMemberAddRequest>({ resolver: zodResolver(addMemberSchema), defaultValues: { user: '', chatRole: CHAT_ROLE.MEMBER } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const added = await addMember(chatId, values);
+      if (!added) return;
+      notify.success(t('chats.members.added', { name: added.nickName }));
+      form.reset({ user: '', chatRole: values.chatRole });
+      onAdded();
+    } catch (error) {
+      showServerErrors(error, form.setError, ['user', 'chatRole']);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="add-member" aria-label={t('chats.members.addTitle')}>
+      <h3 className="add-member-title">{t('chats.members.addTitle')}</h3>
+      <div className="add-member-fields">
+        <TextField label={t('form:email')} type="email" autoComplete="off" error={errors.user?.message} {...form.register('user')} />
+        <div className="field">
+          <label htmlFor={roleId}>{t('chats.members.role')}</label>
+          <select id={roleId} {...form.register('chatRole', { setValueAs: (value: string) => Number(value) })}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {t(roleKey(role))}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" busy={isSubmitting} className="add-member-submit">
+          {t('chats.members.add')}
+        </Button>
+      </div>
+      <FormError message={errors.root?.form?.message} />
+    </form>
+  );
+}
+
+function LeaveChat({ chat, member }: { chat: GroupChat; member: ChatMember }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [permanent, setPermanent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const leave = async () => {
+    setBusy(true);
+    const forget = expectRemoval(chat.id);
+    const done = await leaveChat(chat.id, permanent);
+    setBusy(false);
+    if (!done) {
+      forget();
+      return;
+    }
+    setOpen(false);
+    queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => removeChat(data, chat.id));
+    notify.success(t('chats.left', { title: chat.title }));
+    await navigate({ to: '/chat' });
+    queryClient.removeQueries({ queryKey: chatKeys.chat(chat.id) });
+    forget();
+  };
+  return (
+    <div className="leave-chat">
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        {t('chats.leave')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('chats.leaveTitle')}
+        message={member.chatRole === CHAT_ROLE.OWNER ? t('chats.leaveOwnerText') : t('chats.leaveText')}
+        confirmLabel={t('chats.leave')}
+        busy={busy}
+        onConfirm={() => void leave()}
+        onClose={() => setOpen(false)}
+      >
+        <PermanentChoice checked={permanent} onChange={setPermanent} label={t('chats.leavePermanent')} hint={t('chats.leavePermanentHint')} />
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,488 @@
+// The messages of a chat, newest at the bottom: older pages load as the reader scrolls up (the
+// view stays where it was), new ones keep the view at the bottom when it was there (else a "new
+// messages" button appears), the read position is saved once the newest message is in view, and
+// the outbox's unsent messages follow the server's.
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ChatMember, ChatMessage } from '@parla/contract/chat';
+import { LIMITS } from '@parla/contract/constants';
+import { Button, LoadFailed, Spinner } from '../../components/ui';
+import { http } from '../../lib/api';
+import { translationInfoQuery } from '../../lib/queries';
+import { chatKeys, deleteMessage, editMessage, messagesQuery } from './api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { dayOf, formatDay, formatTime } from '../../lib/format';
+import { DownIcon, MoreIcon } from '../../components/icons';
+import { languageName } from '../../lib/languages';
+import { setReadingChat } from './live-sync';
+import { markRetryNow, updateOutbox, useOutbox, withoutEntry, type OutboxEntry } from './outbox';
+import { useOnline } from './outbox-sender';
+import { canDeleteMessage, canEditMessage } from './permissions';
+import { providerName } from '../../lib/translation-info';
+import { buildTimeline, messagesOf, newestId, removeMessage, setUnread, upsertMessage, type ChatListPages, type MessagePages, type TimelineItem } from './timeline';
+
+/** Within this distance of the bottom the view counts as "at the newest message". */
+const BOTTOM_SLACK_PX = 48;
+/** A message still `pending` this long after it was written is fetched again (a missed push). */
+const PENDING_RECHECK_MS = 20_000;
+const READ_SAVE_DELAY_MS = 800;
+/** Messages of one sender closer than this are grouped under one name. */
+const GROUP_GAP_MS = 5 * 60_000;
+
+const subscribeVisibility = (onChange: () => void) => {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+};
+const useDocumentVisible = () => useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible');
+
+const itemKey = (item: TimelineItem | undefined) => (!item ? '' : item.kind === 'message' ? `m${item.message.id}` : `o${item.entry.clientId}`);
+const itemTime = (item: TimelineItem) => (item.kind === 'message' ? item.message.created : new Date(item.entry.createdAt).toISOString());
+
+export function MessageList({ chatId, member, userId }: { chatId: number; member: ChatMember; userId: number | undefined }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(messagesQuery(chatId));
+  const outbox = useOutbox((state) => state.entries);
+  const messages = useMemo(() => messagesOf(query.data), [query.data]);
+  const mine = useMemo(() => outbox.filter((entry) => entry.chatId === chatId && entry.userId === userId), [outbox, chatId, userId]);
+  const items = useMemo(() => buildTimeline(messages, mine), [messages, mine]);
+  const translation = useQuery(translationInfoQuery).data;
+  /** Who could not translate (for the note); null while unknown, undefined when translation is off. */
+  const translator = translation ? providerName(translation) : null;
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  // ---- scrolling ----
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const fromBottom = useRef(0);
+  const [atBottom, setAtBottom] = useState(true);
+  const [unseen, setUnseen] = useState(false);
+  const previous = useRef({ first: '', last: '' });
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    fromBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight;
+    stick.current = fromBottom.current <= BOTTOM_SLACK_PX;
+    setAtBottom(stick.current);
+    if (stick.current) setUnseen(false);
+  };
+
+  const scrollToBottom = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    stick.current = true;
+    fromBottom.current = 0;
+    setAtBottom(true);
+    setUnseen(false);
+  }, []);
+
+  const first = itemKey(items[0]);
+  const last = itemKey(items.at(-1));
+  const lastIsMine = (() => {
+    const item = items.at(-1);
+    return !!item && (item.kind === 'outbox' || item.message.isMe);
+  })();
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const before = previous.current;
+    previous.current = { first, last };
+    if (!element) return;
+    const appended = last !== before.last;
+    if (stick.current || (appended && lastIsMine)) return scrollToBottom();
+    if (first !== before.first && !appended) {
+      // Older messages came in above: keep the same messages in view.
+      element.scrollTop = element.scrollHeight - element.clientHeight - fromBottom.current;
+      return;
+    }
+    if (appended && before.last) setUnseen(true);
+  }, [items, first, last, lastIsMine, scrollToBottom]);
+
+  // The view or its content changes size (a translation arrives, the screen is fitted again): stay at the bottom if there.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stick.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    const content = element.querySelector('.message-list');
+    if (content) observer.observe(content);
+    return () => observer.disconnect();
+  }, [query.isPending, items.length > 0]);
+
+  // Older pages: when the top comes into view.
+  const top = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  useEffect(() => {
+    const element = top.current;
+    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { root: scroller.current, rootMargin: '200px 0px 0px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // ---- read position ----
+  const visible = useDocumentVisible();
+  const reading = atBottom && visible;
+  const newest = newestId(messages);
+  useEffect(() => {
+    setReadingChat(reading ? chatId : null);
+    return () => setReadingChat(null);
+  }, [reading, chatId]);
+  useEffect(() => {
+    if (!reading || newest === undefined) return;
+    if (member.lastReadMessage !== null && newest <= member.lastReadMessage) {
+      queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => setUnread(data, chatId, 0));
+      return;
+    }
+    const timer = setTimeout(() => {
+      http
+        .request<ChatMember>({ method: 'PATCH', url: `/api/chat/${chatId}/member/`, data: { lastReadMessage: newest }, skipErrorCatalogue: true })
+        .then((answer) => {
+          if (answer) queryClient.setQueryData<ChatMember>(chatKeys.member(chatId), answer);
+          queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => setUnread(data, chatId, 0));
+        })
+        // Not saved (offline...): the next newest message in view tries again.
+        .catch(() => undefined);
+    }, READ_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [reading, newest, member.lastReadMessage, chatId, queryClient]);
+
+  // ---- a translation whose push was missed ----
+  const rechecked = useRef(new Set<number>());
+  useEffect(() => {
+    const pending = messages.filter((message) => message.translation === 'pending' && !rechecked.current.has(message.id));
+    if (!pending.length) return;
+    const due = Math.min(...pending.map((message) => Date.parse(message.created))) + PENDING_RECHECK_MS - Date.now();
+    const timer = setTimeout(
+      () => {
+        pending.forEach((message) => rechecked.current.add(message.id));
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chatId) });
+      },
+      Math.max(0, due),
+    );
+    return () => clearTimeout(timer);
+  }, [messages, chatId, queryClient]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    const done = await deleteMessage(chatId, deleting.id);
+    setDeleteBusy(false);
+    if (!done) return;
+    queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => removeMessage(data, deleting.id));
+    setDeleting(null);
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="message-scroller">
+        <Spinner label={t('chats.loadingMessages')} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="message-scroller">
+        <LoadFailed message={t('chats.messagesFailed')} retryLabel={t('common.retry')} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="message-area">
+      <div ref={scroller} className="message-scroller" onScroll={onScroll} tabIndex={0} role="region" aria-label={t('chats.messages')}>
+        <div ref={top} className="message-top">
+          {hasNextPage ? (
+            isFetchingNextPage ? (
+              <Spinner label={t('chats.loadingOlder')} />
+            ) : (
+              <Button variant="ghost" onClick={() => void fetchNextPage()}>
+                {isFetchNextPageError ? t('chats.olderFailed') : t('chats.loadOlder')}
+              </Button>
+            )
+          ) : items.length > 0 ? (
+            <p className="muted chat-start">{t('chats.beginning')}</p>
+          ) : null}
+        </div>
+        {items.length === 0 ? (
+          <div className="empty-state message-empty">
+            <p>{t('chats.noMessagesYet')}</p>
+          </div>
+        ) : (
+          <ol className="message-list">
+            {items.map((item, index) => {
+              const previousItem = items[index - 1];
+              const day = dayOf(itemTime(item));
+              const newDay = !previousItem || dayOf(itemTime(previousItem)).key !== day.key;
+              const grouped =
+                !newDay &&
+                previousItem?.kind === 'message' &&
+                item.kind === 'message' &&
+                previousItem.message.sender.id === item.message.sender.id &&
+                Date.parse(item.message.created) - Date.parse(previousItem.message.created) < GROUP_GAP_MS;
+              return (
+                <Fragment key={itemKey(item)}>
+                  {newDay && (
+                    <li className="day-separator">
+                      <span>{formatDay(day.key, uiLang)}</span>
+                    </li>
+                  )}
+                  {item.kind === 'message' ? (
+                    <MessageItem chatId={chatId} message={item.message} member={member} translator={translator} showSender={!grouped} onDelete={setDeleting} />
+                  ) : (
+                    <OutboxItem entry={item.entry} />
+                  )}
+                </Fragment>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      {unseen && !atBottom && (
+        <button type="button" className="jump-button" onClick={scrollToBottom}>
+          <DownIcon width={16} height={16} />
+          {t('chats.newMessagesBelow')}
+        </button>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('chats.deleteMessageTitle')}
+        message={t('chats.deleteMessageText')}
+        confirmLabel={t('chats.delete')}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+function MessageItem({
+  chatId,
+  message,
+  member,
+  translator,
+  showSender,
+  onDelete,
+}: {
+  chatId: number;
+  message: ChatMessage;
+  member: ChatMember;
+  translator: string | null | undefined;
+  showSender: boolean;
+  onDelete: (message: ChatMessage) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const [original, setOriginal] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editable = canEditMessage(message);
+  const deletable = canDeleteMessage(member.chatRole, message);
+  const raw = message.rawMessage;
+  const untranslated = (message.translation === 'failed' || message.translation === 'none') && message.language !== member.language;
+  const name = (code: string) => languageName(code, uiLang, { inSentence: true });
+  const note = !untranslated
+    ? null
+    : message.translation === 'failed'
+      ? t('chats.translationFailed')
+      : translator === undefined
+        ? t('chats.translationOff')
+        : translator === null
+          ? t('chats.translationNone', { from: name(message.language), to: name(member.language) })
+          : t('chats.translationNoneBy', { provider: translator, from: name(message.language), to: name(member.language) });
+
+  return (
+    <li className={`message${message.isMe ? ' mine' : ''}${showSender ? '' : ' grouped'}`}>
+      {showSender && !message.isMe && (
+        <div className="message-sender">
+          <span className="message-avatar" aria-hidden="true">
+            {message.sender.avatarImage ? <img src={message.sender.avatarImage} alt="" width={24} height={24} /> : (Array.from(message.sender.nickName)[0] ?? '?').toLocaleUpperCase()}
+          </span>
+          <span dir="auto">{message.sender.nickName}</span>
+        </div>
+      )}
+      <div className="bubble">
+        {message.isMe && <span className="visually-hidden">{t('chats.youWrote')}</span>}
+        {editing ? (
+          <EditMessage chatId={chatId} message={message} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="bubble-text" dir="auto" lang={message.language}>
+            {message.content}
+          </p>
+        )}
+        {original && raw && (
+          <div className="bubble-original">
+            <span className="bubble-original-label">{t('chats.originalIn', { language: languageName(raw.language, uiLang) })}</span>
+            <p dir="auto" lang={raw.language}>
+              {raw.content}
+            </p>
+          </div>
+        )}
+        {note && <p className="bubble-note">{note}</p>}
+        <div className="bubble-meta">
+          <time dateTime={message.created}>{formatTime(message.created, uiLang)}</time>
+          {message.edited && <span>{t('chats.edited')}</span>}
+          {message.translation === 'pending' && (
+            <span className="translating">
+              <span className="spinner spinner-small" aria-hidden="true" />
+              {t('chats.translating')}
+            </span>
+          )}
+          {raw && (
+            <button type="button" className="link-button" aria-expanded={original} onClick={() => setOriginal((shown) => !shown)}>
+              {original ? t('chats.hideOriginal') : t('chats.showOriginal')}
+            </button>
+          )}
+          {(editable || deletable) && !editing && (
+            <button type="button" className="icon-btn icon-btn-small" aria-expanded={menu} aria-label={t('chats.messageActions')} onClick={() => setMenu((open) => !open)}>
+              <MoreIcon width={18} height={18} />
+            </button>
+          )}
+        </div>
+        {menu && !editing && (
+          <div className="bubble-actions" onKeyDown={(event) => event.key === 'Escape' && setMenu(false)}>
+            {editable && (
+              <Button
+                variant="secondary"
+                className="btn-small"
+                onClick={() => {
+                  setMenu(false);
+                  setEditing(true);
+                }}
+              >
+                {t('chats.edit')}
+              </Button>
+            )}
+            {deletable && (
+              <Button
+                variant="danger"
+                className="btn-small"
+                onClick={() => {
+                  setMenu(false);
+                  onDelete(message);
+                }}
+              >
+                {t('chats.delete')}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function EditMessage({ chatId, message, onDone }: { chatId: number; message: ChatMessage; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const initial = message.rawMessage?.content ?? message.content;
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    const content = text.trim();
+    if (!content || content === initial.trim()) return onDone();
+    setBusy(true);
+    try {
+      const updated = await editMessage(chatId, message.id, content);
+      if (updated) {
+        queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, updated));
+        onDone();
+      }
+    } catch {
+      // A refusal naming the field was toasted by the catalogue; the text stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="edit-message"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={`edit-${message.id}`}>
+        {t('chats.editLabel')}
+      </label>
+      <textarea
+        id={`edit-${message.id}`}
+        dir="auto"
+        value={text}
+        maxLength={LIMITS.messageMax}
+        rows={Math.min(8, text.split('\n').length + 1)}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            onDone();
+          } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void save();
+          }
+        }}
+      />
+      <div className="edit-actions">
+        <Button type="button" variant="ghost" className="btn-small" onClick={onDone}>
+          {t('chats.cancel')}
+        </Button>
+        <Button type="submit" className="btn-small" busy={busy} disabled={!text.trim()}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function OutboxItem({ entry }: { entry: OutboxEntry }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const status =
+    entry.state === 'failed'
+      ? entry.error
+        ? t('chats.notSentBecause', { reason: entry.error })
+        : t('chats.notSent')
+      : !online
+        ? t('chats.waitingForNetwork')
+        : entry.state === 'sending' || entry.attempts === 0
+          ? t('chats.sending')
+          : t('chats.retrying');
+  return (
+    <li className={`message mine outbox${entry.state === 'failed' ? ' failed' : ''}`}>
+      <div className="bubble">
+        <span className="visually-hidden">{t('chats.youWrote')}</span>
+        <p className="bubble-text" dir="auto">
+          {entry.content}
+        </p>
+        <div className="bubble-meta">
+          <span className={entry.state === 'failed' ? 'bubble-error' : 'bubble-status'}>{status}</span>
+          {(entry.state === 'failed' || (entry.state === 'queued' && entry.attempts > 0)) && (
+            <button type="button" className="link-button" onClick={() => updateOutbox((entries) => markRetryNow(entries, entry.clientId, Date.now()))}>
+              {t('chats.retry')}
+            </button>
+          )}
+          {entry.state !== 'sending' && (
+            <button type="button" className="link-button" onClick={() => updateOutbox((entries) => withoutEntry(entries, entry.clientId))}>
+              {t('chats.discard')}
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+// The outbox: every message the user sends waits here (in localStorage, per account) until the
+// server has stored it, so nothing typed is lost to a failed request, a closed tab or a lost
+// network. Each entry carries the `clientId` (a UUID) it is posted with: the server stores one
+// message per clientId, so sending an entry again never duplicates it.
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export type OutboxState = 'queued' | 'sending' | 'failed';
+
+export interface OutboxEntry {
+  clientId: string;
+  /** The account that wrote it: another account signed in on this browser never sends it. */
+  userId: number;
+  chatId: number;
+  content: string;
+  /** Epoch milliseconds, when it was written. */
+  createdAt: number;
+  /** queued: waits for the network or its next attempt; sending: a POST is under way; failed: the server refused it. */
+  state: OutboxState;
+  attempts: number;
+  /** Epoch milliseconds before which it is not tried again (backoff after a failure). */
+  retryAt: number;
+  /** Why the server refused it (shown with the message). */
+  error?: string | undefined;
+}
+
+export const OUTBOX_STORAGE_KEY = 'chat-outbox';
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Wait before attempt n+1 after n failed ones: 2 s doubling up to a minute. */
+export const backoffMs = (attempts: number) => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1));
+
+// ---- pure changes of the entry list (tested on their own) ----
+
+export function enqueue(entries: readonly OutboxEntry[], entry: Pick<OutboxEntry, 'clientId' | 'userId' | 'chatId' | 'content'>, now: number): OutboxEntry[] {
+  return [...entries, { ...entry, createdAt: now, state: 'queued', attempts: 0, retryAt: now }];
+}
+
+const change = (entries: readonly OutboxEntry[], clientId: string, patch: (entry: OutboxEntry) => Partial<OutboxEntry>) =>
+  entries.map((entry) => (entry.clientId === clientId ? { ...entry, ...patch(entry) } : entry));
+
+export const markSending = (entries: readonly OutboxEntry[], clientId: string) =>
+  change(entries, clientId, (entry) => ({ state: 'sending', attempts: entry.attempts + 1, error: undefined }));
+
+/** No answer (offline, 5xx, 429): try again after the backoff. */
+export const markRetry = (entries: readonly OutboxEntry[], clientId: string, now: number) =>
+  change(entries, clientId, (entry) => ({ state: 'queued', retryAt: now + backoffMs(entry.attempts) }));
+
+/** The server refused it (4xx): it waits for the user to retry or discard it. */
+export const markFailed = (entries: readonly OutboxEntry[], clientId: string, error: string | undefined) =>
+  change(entries, clientId, () => ({ state: 'failed', error }));
+
+/** The user asks again: at once. */
+export const markRetryNow = (entries: readonly OutboxEntry[], clientId: string, now: number) =>
+  change(entries, clientId, () => ({ state: 'queued', retryAt: now, error: undefined }));
+
+export const withoutEntry = (entries: readonly OutboxEntry[], clientId: string) => entries.filter((entry) => entry.clientId !== clientId);
+
+/**
+ * After a reload nothing is being sent: an entry left `sending` by a closed tab is queued again
+ * (the server keeps one message per clientId, so if it did arrive the retry only fetches it).
+ */
+export const revive = (entries: readonly OutboxEntry[]) =>
+  entries.map((entry) => (entry.state === 'sending' ? { ...entry, state: 'queued' as const, retryAt: 0 } : entry));
+
+/**
+ * What to send now, one entry per chat (a chat's messages go in the order they were written):
+ * the account's oldest queued entry of each chat whose backoff is over, unless an older one of
+ * that chat is being sent or waits for its backoff.
+ */
+export function dueEntries(entries: readonly OutboxEntry[], userId: number, now: number): OutboxEntry[] {
+  const due: OutboxEntry[] = [];
+  const decided = new Set<number>();
+  for (const entry of [...entries].sort((a, b) => a.createdAt - b.createdAt)) {
+    if (entry.userId !== userId || entry.state === 'failed' || decided.has(entry.chatId)) continue;
+    decided.add(entry.chatId);
+    if (entry.state === 'queued' && entry.retryAt <= now) due.push(entry);
+  }
+  return due;
+}
+
+/** When the next entry of the account becomes due (for a timer), if any waits. */
+export function nextRetryAt(entries: readonly OutboxEntry[], userId: number): number | undefined {
+  const times = entries.filter((entry) => entry.userId === userId && entry.state === 'queued').map((entry) => entry.retryAt);
+  return times.length ? Math.min(...times) : undefined;
+}
+
+// ---- the persisted store ----
+
+interface OutboxStore {
+  entries: OutboxEntry[];
+  update: (change: (entries: readonly OutboxEntry[]) => OutboxEntry[]) => void;
+}
+
+export const useOutbox = create<OutboxStore>()(
+  persist(
+    (set) => ({
+      entries: [],
+      update: (apply) => set((state) => ({ entries: apply(state.entries) })),
+    }),
+    {
+      name: OUTBOX_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ entries: state.entries }),
+      merge: (persisted, current) => ({ ...current, entries: revive((persisted as { entries?: OutboxEntry[] } | undefined)?.entries ?? []) }),
+    },
+  ),
+);
+
+export const updateOutbox = (apply: (entries: readonly OutboxEntry[]) => OutboxEntry[]) => useOutbox.getState().update(apply);
+
+// Another tab changed the outbox: take its copy, so neither tab overwrites the other's entries.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === OUTBOX_STORAGE_KEY) void useOutbox.persist.rehydrate();
+  });
+}

@@ -1,0 +1,152 @@
+// What the chat screens hold, as pure functions: the cached pages of messages (newest first, as
+// the API answers) changed by live events, the chat list changed by live events, and the
+// timeline shown (oldest first, each message once by id, the outbox's unsent messages after it).
+import type { InfiniteData } from '@tanstack/react-query';
+import type { ChatListItem, ChatListPage, ChatMessage, ChatMessagesPage, GroupChat } from '@parla/contract/chat';
+import type { OutboxEntry } from './outbox';
+
+export type MessagePages = InfiniteData<ChatMessagesPage>;
+export type ChatListPages = InfiniteData<ChatListPage>;
+
+const byIdDescending = (a: ChatMessage, b: ChatMessage) => b.id - a.id;
+
+/**
+ * The pages with `message` in place of the one with its id, or (new) added to the newest page.
+ * Without cached pages there is nothing to change: the next fetch brings it.
+ */
+export function upsertMessage(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
+  if (!data) return data;
+  let found = false;
+  const pages = data.pages.map((page) => {
+    if (!page.results.some((item) => item.id === message.id)) return page;
+    found = true;
+    return { ...page, results: page.results.map((item) => (item.id === message.id ? message : item)) };
+  });
+  if (found) return { ...data, pages };
+  const first = data.pages[0];
+  const last = data.pages.at(-1);
+  if (!first || !last) return { ...data, pages: [{ next: null, previous: null, results: [message] }] };
+  const oldestLoaded = Math.min(...data.pages.flatMap((page) => page.results.map((item) => item.id)));
+  if (message.id > oldestLoaded) {
+    return { ...data, pages: [{ ...first, results: [...first.results, message].sort(byIdDescending) }, ...data.pages.slice(1)] };
+  }
+  // Older than everything loaded: it belongs to a page not fetched yet, unless none is left.
+  if (last.next !== null) return data;
+  return { ...data, pages: [...data.pages.slice(0, -1), { ...last, results: [...last.results, message].sort(byIdDescending) }] };
+}
+
+export function removeMessage(data: MessagePages | undefined, messageId: number): MessagePages | undefined {
+  if (!data) return data;
+  if (!data.pages.some((page) => page.results.some((item) => item.id === messageId))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.filter((item) => item.id !== messageId) })) };
+}
+
+/** Every message once, oldest first. */
+export function messagesOf(data: MessagePages | undefined): ChatMessage[] {
+  const seen = new Map<number, ChatMessage>();
+  for (const page of data?.pages ?? []) for (const message of page.results) if (!seen.has(message.id)) seen.set(message.id, message);
+  return [...seen.values()].sort((a, b) => a.id - b.id);
+}
+
+export type TimelineItem = { kind: 'message'; message: ChatMessage } | { kind: 'outbox'; entry: OutboxEntry };
+
+/** The text a sender wrote, whatever rendering the reader got. */
+export const originalText = (message: ChatMessage) => message.rawMessage?.content ?? message.content;
+
+/**
+ * The timeline: the server's messages oldest first, then the outbox entries the server has not
+ * shown yet. An entry being sent whose message already arrived live (before the answer to its
+ * POST) is matched by its text among one's own messages written since it was queued, so it does
+ * not show twice; each message matches at most one entry.
+ */
+export function buildTimeline(messages: ChatMessage[], outbox: readonly OutboxEntry[]): TimelineItem[] {
+  const items: TimelineItem[] = messages.map((message) => ({ kind: 'message', message }));
+  const claimed = new Set<number>();
+  const unsent: OutboxEntry[] = [];
+  for (const entry of [...outbox].sort((a, b) => a.createdAt - b.createdAt)) {
+    const match =
+      entry.state === 'sending'
+        ? messages.find(
+            (message) =>
+              message.isMe &&
+              !claimed.has(message.id) &&
+              Date.parse(message.created) >= entry.createdAt - 60_000 &&
+              originalText(message) === entry.content.trim(),
+          )
+        : undefined;
+    if (match) claimed.add(match.id);
+    else unsent.push(entry);
+  }
+  return [...items, ...unsent.map((entry): TimelineItem => ({ kind: 'outbox', entry }))];
+}
+
+/** The newest message id the server has shown (what "read up to here" means). */
+export const newestId = (messages: readonly ChatMessage[]) => messages.at(-1)?.id;
+
+// ---- the chat list ----
+
+function mapChats(data: ChatListPages | undefined, change: (chat: ChatListItem) => ChatListItem): ChatListPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map(change) })) };
+}
+
+const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+
+/**
+ * A new message in a chat of the list: it becomes the preview, the chat's `modified` moves to it
+ * (so the chat sorts to the top) and, written by someone else and not being read now, it counts
+ * as unread.
+ */
+export function applyNewMessage(data: ChatListPages | undefined, chatId: number, message: ChatMessage, reading: boolean): ChatListPages | undefined {
+  return mapChats(data, (chat) => {
+    if (chat.id !== chatId) return chat;
+    if (chat.lastMessage && chat.lastMessage.id > message.id) return chat;
+    const isNew = chat.lastMessage?.id !== message.id;
+    return {
+      ...chat,
+      lastMessage: message,
+      modified: later(chat.modified, message.created),
+      unreadCount: isNew && !message.isMe && !reading ? chat.unreadCount + 1 : chat.unreadCount,
+    };
+  });
+}
+
+/** A rendered or edited message: the preview follows when it is the chat's last one. */
+export function applyChangedMessage(data: ChatListPages | undefined, chatId: number, message: ChatMessage): ChatListPages | undefined {
+  return mapChats(data, (chat) => (chat.id === chatId && chat.lastMessage?.id === message.id ? { ...chat, lastMessage: message } : chat));
+}
+
+/** Whether a deleted message was some chat's preview (then the list is fetched again). */
+export const isPreview = (data: ChatListPages | undefined, chatId: number, messageId: number) =>
+  !!data?.pages.some((page) => page.results.some((chat) => chat.id === chatId && chat.lastMessage?.id === messageId));
+
+export function applyChatUpdate(data: ChatListPages | undefined, chat: GroupChat): ChatListPages | undefined {
+  return mapChats(data, (item) => (item.id === chat.id ? { ...item, ...chat, modified: later(item.modified, chat.modified) } : item));
+}
+
+export function setUnread(data: ChatListPages | undefined, chatId: number, unreadCount: number): ChatListPages | undefined {
+  return mapChats(data, (chat) => (chat.id === chatId && chat.unreadCount !== unreadCount ? { ...chat, unreadCount } : chat));
+}
+
+export function removeChat(data: ChatListPages | undefined, chatId: number): ChatListPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.filter((chat) => chat.id !== chatId) })) };
+}
+
+/** A chat just created by the reader goes on top of the first page. */
+export function addChat(data: ChatListPages | undefined, chat: ChatListItem): ChatListPages | undefined {
+  if (!data) return data;
+  const [first, ...rest] = data.pages;
+  if (!first) return data;
+  return { ...data, pages: [{ ...first, results: [chat, ...first.results.filter((item) => item.id !== chat.id)] }, ...rest] };
+}
+
+/**
+ * The list shown: each chat once, latest activity first. Sorting here (not in the pages) keeps
+ * the pages as the server sent them, so the cursors taken from their `next` links stay right.
+ */
+export function chatsOf(data: ChatListPages | undefined): ChatListItem[] {
+  const seen = new Map<number, ChatListItem>();
+  for (const page of data?.pages ?? []) for (const chat of page.results) if (!seen.has(chat.id)) seen.set(chat.id, chat);
+  return [...seen.values()].sort((a, b) => Date.parse(b.modified) - Date.parse(a.modified) || b.id - a.id);
+}

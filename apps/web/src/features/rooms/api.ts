@@ -1,0 +1,132 @@
+// The calls of the room screens (spec section 7 "Rooms"): query keys, query options and the
+// mutations' fetchers. As in the chats: queries turn a handled failure into an error state,
+// mutations resolve with undefined (the catalogue showed a toast) or throw FieldErrors for forms.
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { RoomRole, RoomState } from '@parla/contract/constants';
+import type {
+  ManageParticipant,
+  Participant,
+  ParticipantPatchRequest,
+  ParticipantsPage,
+  Room,
+  RoomCreateRequest,
+  RoomPutRequest,
+  RoomsPage,
+  Segment,
+  SegmentsPage,
+} from '@parla/contract/rooms';
+import { call, fetchOrThrow, http } from '../../lib/api';
+import { linkParam, retryUnhandled, succeeded } from '../../lib/queries';
+
+export const ROOM_PAGE_SIZE = 20;
+export const SEGMENT_PAGE_SIZE = 50;
+export const PARTICIPANT_PAGE_SIZE = 20;
+
+export const roomKeys = {
+  all: ['rooms'] as const,
+  /** Every list of rooms (the home page's five included). */
+  lists: () => ['rooms', 'list'] as const,
+  list: () => ['rooms', 'list', 'pages'] as const,
+  room: (roomId: number) => ['rooms', roomId] as const,
+  detail: (roomId: number) => ['rooms', roomId, 'detail'] as const,
+  participant: (roomId: number) => ['rooms', roomId, 'participant'] as const,
+  participants: (roomId: number) => ['rooms', roomId, 'participants'] as const,
+  participantsPage: (roomId: number, query: { pageIndex: number; q: string }) => ['rooms', roomId, 'participants', query] as const,
+  segments: (roomId: number) => ['rooms', roomId, 'segments'] as const,
+};
+
+/** The `offset` of the page after `page`, read from its `next` link (none: the last page). */
+export function nextOffset(page: { next: string | null; results: unknown[] }, previousOffset: number): number | undefined {
+  if (!page.next) return undefined;
+  const fromLink = Number(linkParam(page.next, 'offset'));
+  if (Number.isInteger(fromLink) && fromLink > previousOffset) return fromLink;
+  return page.results.length ? previousOffset + page.results.length : undefined;
+}
+
+export const roomListQuery = infiniteQueryOptions({
+  queryKey: roomKeys.list(),
+  queryFn: ({ pageParam }) => fetchOrThrow<RoomsPage>({ method: 'GET', url: '/api/rooms/', params: { limit: ROOM_PAGE_SIZE, offset: pageParam } }),
+  initialPageParam: 0,
+  getNextPageParam: (page, _pages, offset) => nextOffset(page, offset),
+  retry: retryUnhandled,
+});
+
+export const roomQuery = (roomId: number) =>
+  queryOptions({
+    queryKey: roomKeys.detail(roomId),
+    queryFn: () => fetchOrThrow<Room>({ method: 'GET', url: `/api/rooms/${roomId}/` }),
+    retry: retryUnhandled,
+  });
+
+export const participantQuery = (roomId: number) =>
+  queryOptions({
+    queryKey: roomKeys.participant(roomId),
+    queryFn: () => fetchOrThrow<Participant>({ method: 'GET', url: `/api/rooms/${roomId}/participant/` }),
+    retry: retryUnhandled,
+  });
+
+export const participantsQuery = (roomId: number, query: { pageIndex: number; q: string }) =>
+  queryOptions({
+    queryKey: roomKeys.participantsPage(roomId, query),
+    queryFn: () =>
+      fetchOrThrow<ParticipantsPage>({
+        method: 'GET',
+        url: `/api/rooms/${roomId}/participants/`,
+        params: { pageIndex: query.pageIndex, pageSize: PARTICIPANT_PAGE_SIZE, q: query.q || undefined },
+      }),
+    retry: retryUnhandled,
+  });
+
+/** The transcript, oldest first, page after page by the `next` links. */
+export const segmentsQuery = (roomId: number) =>
+  infiniteQueryOptions({
+    queryKey: roomKeys.segments(roomId),
+    queryFn: ({ pageParam }) =>
+      fetchOrThrow<SegmentsPage>({ method: 'GET', url: `/api/rooms/${roomId}/segments/`, params: { limit: SEGMENT_PAGE_SIZE, offset: pageParam } }),
+    initialPageParam: 0,
+    getNextPageParam: (page, _pages, offset) => nextOffset(page, offset),
+    retry: retryUnhandled,
+  });
+
+/** Where the whole transcript downloads (cookies authenticate the download). */
+export const transcriptUrl = (roomId: number, format: 'txt' | 'srt') => `/api/rooms/${roomId}/transcript/?format=${format}`;
+
+// ---- mutations ----
+
+export const createRoom = (body: RoomCreateRequest) => call<Room>({ method: 'POST', url: '/api/rooms/', data: body });
+
+export const updateRoom = (roomId: number, body: RoomPutRequest) => call<Room>({ method: 'PUT', url: `/api/rooms/${roomId}/`, data: body });
+
+export const deleteRoom = (roomId: number) => succeeded({ method: 'DELETE', url: `/api/rooms/${roomId}/` });
+
+export const changeRoomState = (roomId: number, state: RoomState) => call<Room>({ method: 'PATCH', url: `/api/rooms/${roomId}/state/`, data: { state } });
+
+export const updateParticipant = (roomId: number, body: ParticipantPatchRequest) =>
+  call<Participant>({ method: 'PATCH', url: `/api/rooms/${roomId}/participant/`, data: body });
+
+export const leaveRoom = (roomId: number, permanent: boolean) => succeeded({ method: 'DELETE', url: `/api/rooms/${roomId}/participant/`, params: { permanent } });
+
+export const addParticipant = (roomId: number, body: { user: string; roomRole: RoomRole }) =>
+  call<ManageParticipant>({ method: 'POST', url: `/api/rooms/${roomId}/participants/`, data: body });
+
+export const changeParticipantRole = (roomId: number, participantId: number, roomRole: RoomRole) =>
+  call<ManageParticipant>({ method: 'PATCH', url: `/api/rooms/${roomId}/participants/${participantId}/`, data: { roomRole } });
+
+export const removeParticipant = (roomId: number, participantId: number, permanent: boolean) =>
+  succeeded({ method: 'DELETE', url: `/api/rooms/${roomId}/participants/${participantId}/`, params: { permanent } });
+
+export const removeParticipants = (roomId: number, ids: number[], permanent: boolean) =>
+  succeeded({ method: 'POST', url: `/api/rooms/${roomId}/participants/multi_delete/`, data: { ids, permanent } });
+
+export const editSegment = (roomId: number, segmentId: number, transcript: string) =>
+  call<Segment>({ method: 'PATCH', url: `/api/rooms/${roomId}/segments/${segmentId}/`, data: { transcript } });
+
+/** One utterance (multipart `audio`); undefined when refused (the catalogue said why). */
+export function uploadSegment(roomId: number, audio: Blob, filename: string): Promise<Segment | undefined> {
+  const form = new FormData();
+  form.append('audio', audio, filename);
+  return call<Segment>({ method: 'POST', url: `/api/rooms/${roomId}/segments/`, data: form });
+}
+
+/** Refreshes the session when due, so a download or an audio file (fetched by the browser with the cookie) is not refused. */
+export const freshSession = () => http.ensureSession().catch(() => false);

@@ -1,0 +1,281 @@
+// The live call (/room/{roomId}/connect, full screen): the LiveKit video grid, the live
+// transcript in the listener's language, the others' translated voices played in order (their own
+// voices lowered meanwhile), and the listener's own speech captured by voice activity detection
+// and sent utterance by utterance. Microphone, camera, voices and leave at the bottom. LiveKit,
+// vad-web and onnxruntime load with this route only.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ROOM_STATE } from '@parla/contract/constants';
+import type { Participant, Room, Segment } from '@parla/contract/rooms';
+import { Button, Spinner } from '../../../components/ui';
+import { BackIcon } from '../../../components/icons';
+import { languageName } from '../../../lib/languages';
+import { useLiveStatus } from '../../../lib/live';
+import { participantQuery, roomKeys, roomQuery, segmentsQuery } from '../api';
+import { useRoomLiveSync, useWatchRooms } from '../live-sync';
+import { parseRoomId, useLeaveWhenRemoved } from '../room-access';
+import { segmentsOf, upsertSegment, type SegmentPages } from '../segments';
+import { SegmentItem, TranscriptAnnouncer, useClipPlayer, useTranslator } from '../transcript';
+import { CameraIcon, CameraOffIcon, LeaveIcon, MicIcon, MicOffIcon, SpeakerIcon, SpeakerOffIcon } from './icons';
+import { LivekitStage, useLivekitRoom } from './livekit-stage';
+import { useSpeechCapture, type CaptureState } from './use-speech-capture';
+import { useVoicePlayback } from './use-voice-playback';
+import '../../../components/shared.css';
+import '../rooms.css';
+import './call.css';
+
+const route = getRouteApi('/fullscreen/room/$roomId/connect');
+
+export function CallPage() {
+  const { roomId } = route.useParams();
+  const id = parseRoomId(roomId);
+  if (id === null) return <CallNotice roomId={roomId} title="call.unavailableTitle" text="call.unavailable" />;
+  return <CallScreen key={id} roomId={id} />;
+}
+
+function CallNotice({ roomId, title, text, busy = false }: { roomId: string; title: string; text: string; busy?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <main className="call-screen call-closed">
+      <div className="call-closed-box">
+        {busy ? <Spinner label={t('common.loading')} /> : <h1>{t(title)}</h1>}
+        {!busy && <p>{t(text)}</p>}
+        <Link to="/room/$roomId" params={{ roomId }} className="btn btn-secondary">
+          {t('call.backToRoom')}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function CallScreen({ roomId }: { roomId: number }) {
+  useRoomLiveSync();
+  useWatchRooms([roomId]);
+  useLeaveWhenRemoved(roomId);
+  const room = useQuery(roomQuery(roomId));
+  const participant = useQuery(participantQuery(roomId));
+  if (room.isPending || participant.isPending) return <CallNotice roomId={String(roomId)} title="" text="" busy />;
+  if (room.isError || participant.isError) return <CallNotice roomId={String(roomId)} title="call.unavailableTitle" text="call.unavailable" />;
+  if (room.data.state !== ROOM_STATE.LIVE) {
+    return <CallNotice roomId={String(roomId)} title={room.data.state === ROOM_STATE.END ? 'call.endedTitle' : 'call.notStartedTitle'} text={room.data.state === ROOM_STATE.END ? 'call.ended' : 'call.notStarted'} />;
+  }
+  // The token comes with Live: wait for the participation fetched after the change.
+  if (!participant.data.lkToken && participant.data.lkUrl && participant.isFetching) return <CallNotice roomId={String(roomId)} title="" text="" busy />;
+  return <LiveCall room={room.data} participant={participant.data} />;
+}
+
+function LiveCall({ room, participant }: { room: Room; participant: Participant }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [microphone, setMicrophone] = useState(true);
+  const [camera, setCamera] = useState(false);
+  const [voices, setVoices] = useState(true);
+
+  const query = useInfiniteQuery(segmentsQuery(room.id));
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // The call shows the whole transcript so far, so new segments land after the last one held.
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const segments = useMemo(() => (query.data && !hasNextPage ? segmentsOf(query.data) : undefined), [query.data, hasNextPage]);
+
+  const livekit = useLivekitRoom(participant.lkUrl, participant.lkToken, { microphone, camera });
+  const player = useRef<HTMLAudioElement>(null);
+  const playback = useVoicePlayback(player, segments, participant.language, voices);
+  const onUploaded = useCallback(
+    (segment: Segment) => queryClient.setQueryData<SegmentPages>(roomKeys.segments(room.id), (data) => upsertSegment(data, segment)),
+    [queryClient, room.id],
+  );
+  const capture = useSpeechCapture(room.id, microphone, onUploaded);
+  const transcribing = (segments ?? []).some((segment) => segment.isMe && segment.transcription === 'pending');
+  const leave = () => void navigate({ to: '/room/$roomId', params: { roomId: String(room.id) } });
+
+  return (
+    <main className="call-screen">
+      <header className="call-head">
+        <Link to="/room/$roomId" params={{ roomId: String(room.id) }} className="icon-btn call-back" aria-label={t('call.backToRoom')}>
+          <BackIcon />
+        </Link>
+        <div className="call-head-main">
+          <h1 className="call-title">
+            <span dir="auto">{room.title}</span>
+          </h1>
+          <p className="call-sub">
+            <span className="state-badge state-3002">
+              <span className="live-dot" aria-hidden="true" />
+              {t('rooms.states.live')}
+            </span>
+            <span>{t('call.youSpeak', { language: languageName(participant.language, uiLang, { inSentence: true }) })}</span>
+          </p>
+        </div>
+      </header>
+      <div className="call-body">
+        <section className="call-stage" aria-label={t('call.stage.label')}>
+          <LivekitStage livekit={livekit} url={participant.lkUrl} playing={voices ? playback.playing : null} />
+        </section>
+        <section className="call-transcript" aria-labelledby="call-transcript-title">
+          <h2 id="call-transcript-title" className="call-section-title">
+            {t('call.transcript')}
+          </h2>
+          <CallTranscript room={room} participant={participant} segments={segments} failed={query.isError || isFetchNextPageError} onRetry={() => void query.refetch()} speakingId={playback.playing?.id} />
+        </section>
+      </div>
+      <CaptureLine state={capture.state} transcribing={transcribing} error={capture.error?.kind} onRetry={capture.retry} />
+      {(playback.blocked || livekit.audioBlocked) && (
+        <div className="call-sound-blocked" role="alert">
+          <span>{t('call.voices.blocked')}</span>
+          <Button
+            className="btn-small"
+            onClick={() => {
+              playback.unblock();
+              livekit.startAudio();
+            }}
+          >
+            {t('call.voices.turnOn')}
+          </Button>
+        </div>
+      )}
+      <footer className="call-controls" aria-label={t('call.controls')}>
+        <ControlButton on={microphone} onToggle={() => setMicrophone((value) => !value)} label={t('call.microphone')} onText={t('call.microphoneOn')} offText={t('call.microphoneOff')} icon={microphone ? <MicIcon /> : <MicOffIcon />} />
+        <ControlButton
+          on={camera}
+          onToggle={() => setCamera((value) => !value)}
+          label={t('call.camera')}
+          onText={t('call.cameraOn')}
+          offText={t('call.cameraOff')}
+          icon={camera ? <CameraIcon /> : <CameraOffIcon />}
+          disabled={livekit.status !== 'connected'}
+          title={livekit.status !== 'connected' ? t('call.cameraNeedsLivekit') : undefined}
+        />
+        <ControlButton on={voices} onToggle={() => setVoices((value) => !value)} label={t('call.voices.label')} onText={t('call.voices.on')} offText={t('call.voices.off')} icon={voices ? <SpeakerIcon /> : <SpeakerOffIcon />} />
+        <button type="button" className="call-control call-leave" onClick={leave}>
+          <LeaveIcon />
+          <span>{t('call.leave')}</span>
+        </button>
+      </footer>
+      <audio ref={player} className="voice-player" aria-hidden="true" preload="auto" />
+    </main>
+  );
+}
+
+function ControlButton({
+  on,
+  onToggle,
+  label,
+  onText,
+  offText,
+  icon,
+  disabled = false,
+  title,
+}: {
+  on: boolean;
+  onToggle: () => void;
+  label: string;
+  onText: string;
+  offText: string;
+  icon: React.ReactNode;
+  disabled?: boolean;
+  title?: string | undefined;
+}) {
+  return (
+    <button type="button" className={`call-control${on ? ' on' : ' off'}`} aria-pressed={on} onClick={onToggle} disabled={disabled} title={title}>
+      {icon}
+      <span className="call-control-text">
+        <span>{label}</span>
+        <span className="call-control-state">{on ? onText : offText}</span>
+      </span>
+    </button>
+  );
+}
+
+/** What happens to what the listener says, plainly: off, listening, hearing, sending, transcribing. */
+function CaptureLine({ state, transcribing, error, onRetry }: { state: CaptureState; transcribing: boolean; error: string | undefined; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const text =
+    state === 'error'
+      ? t(`call.capture.error.${error ?? 'failed'}`)
+      : state === 'listening' && transcribing
+        ? t('call.capture.transcribing')
+        : t(`call.capture.${state}`);
+  return (
+    <div className={`capture-line capture-${state}`} role="status" aria-live="polite">
+      <span className="capture-dot" aria-hidden="true" />
+      <span className="capture-text">{text}</span>
+      {state === 'error' && (
+        <Button variant="secondary" className="btn-small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The transcript of the call, newest at the bottom, kept in view while the listener is there. */
+function CallTranscript({
+  room,
+  participant,
+  segments,
+  failed,
+  onRetry,
+  speakingId,
+}: {
+  room: Room;
+  participant: Participant;
+  segments: Segment[] | undefined;
+  failed: boolean;
+  onRetry: () => void;
+  speakingId: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const translator = useTranslator();
+  const clip = useClipPlayer();
+  const live = useLiveStatus();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const last = segments?.at(-1);
+  const lastKey = last ? `${last.id}:${last.transcript.length}:${last.translation}:${segments?.length}` : '';
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && stick.current) element.scrollTop = element.scrollHeight;
+  }, [lastKey]);
+
+  return (
+    <div
+      ref={scroller}
+      className="call-transcript-scroller"
+      tabIndex={0}
+      role="region"
+      aria-label={t('call.transcript')}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+      }}
+    >
+      {live === 'reconnecting' && <p className="live-status">{t('chats.reconnecting')}</p>}
+      <TranscriptAnnouncer roomId={room.id} readerLanguage={participant.language} />
+      {failed ? (
+        <div className="call-empty">
+          <p>{t('rooms.transcript.failed')}</p>
+          <Button variant="secondary" className="btn-small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : !segments ? (
+        <Spinner label={t('rooms.transcript.loading')} />
+      ) : segments.length === 0 ? (
+        <p className="call-empty">{t('call.transcriptEmpty')}</p>
+      ) : (
+        <ol className="transcript call-lines">
+          {segments.map((segment) => (
+            <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} speaking={segment.id === speakingId} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

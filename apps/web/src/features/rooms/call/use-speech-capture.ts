@@ -1,0 +1,121 @@
+// The listener's own speech, captured in the browser: @ricky0123/vad-web's MicVAD (Silero v5 on
+// onnxruntime-web, its model, worklet and wasm served from /vad/ by this build) hears the
+// microphone and hands over each utterance as 16 kHz samples; each is written as a WAV and
+// uploaded as a segment, one after another in the order said. Works without LiveKit.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MicVAD } from '@ricky0123/vad-web';
+import type { Segment } from '@parla/contract/rooms';
+import { uploadSegment } from '../api';
+import { encodeWav, splitUtterance } from './wav';
+
+export type CaptureState = 'off' | 'starting' | 'listening' | 'hearing' | 'sending' | 'error';
+export type CaptureError = 'denied' | 'noMicrophone' | 'blocked' | 'failed';
+
+/** Where the build puts the model, the worklet and onnxruntime's wasm (vite.config.ts). */
+export const VAD_ASSETS = '/vad/';
+
+function describe(error: unknown): CaptureError {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  // The page's Content-Security-Policy does not let onnxruntime compile its WebAssembly.
+  if (/CompileError|Content Security Policy|unsafe-eval/i.test(`${name} ${message}`)) return 'blocked';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError') return 'noMicrophone';
+  return 'failed';
+}
+
+export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (segment: Segment) => void) {
+  const [state, setState] = useState<CaptureState>('off');
+  const [error, setError] = useState<{ kind: CaptureError; detail: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const detector = useRef<Promise<MicVAD> | null>(null);
+  const activeRef = useRef(active);
+  const sending = useRef(0);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const uploaded = useRef(onUploaded);
+  uploaded.current = onUploaded;
+  activeRef.current = active;
+
+  const settle = useCallback(() => setState(activeRef.current ? (sending.current > 0 ? 'sending' : 'listening') : 'off'), []);
+
+  const send = useCallback(
+    (samples: Float32Array) => {
+      for (const piece of splitUtterance(samples)) {
+        sending.current++;
+        setState('sending');
+        chain.current = chain.current
+          .then(async () => {
+            const segment = await uploadSegment(roomId, new Blob([encodeWav(piece)], { type: 'audio/wav' }), 'utterance.wav');
+            if (segment) uploaded.current(segment);
+          })
+          // A refusal was shown by the error catalogue; the next utterance goes on.
+          .catch(() => undefined)
+          .finally(() => {
+            sending.current--;
+            settle();
+          });
+      }
+    },
+    [roomId, settle],
+  );
+
+  const sendRef = useRef(send);
+  sendRef.current = send;
+
+  useEffect(() => {
+    if (!active) {
+      setState('off');
+      void detector.current?.then((vad) => vad.pause()).catch(() => undefined);
+      return;
+    }
+    let cancelled = false;
+    setError(null);
+    setState('starting');
+    detector.current ??= MicVAD.new({
+        model: 'v5',
+        baseAssetPath: VAD_ASSETS,
+        onnxWASMBasePath: VAD_ASSETS,
+        startOnLoad: false,
+        // An utterance the listener cuts short by muting is still sent.
+        submitUserSpeechOnPause: true,
+        ortConfig: (ort) => {
+          ort.env.logLevel = 'error';
+          // No cross-origin isolation here: one thread, no worker.
+          ort.env.wasm.numThreads = 1;
+        },
+        onSpeechStart: () => setState((current) => (current === 'listening' ? 'hearing' : current)),
+        onVADMisfire: () => setState((current) => (current === 'hearing' ? 'listening' : current)),
+        onSpeechEnd: (audio: Float32Array) => sendRef.current(audio),
+      });
+    detector.current
+      .then(async (vad) => {
+        if (cancelled) return;
+        await vad.start();
+        if (vad.errored) throw new Error(vad.errored);
+        if (!cancelled) settle();
+      })
+      .catch((failure: unknown) => {
+        // A detector that could not be made is made again on the next attempt.
+        detector.current = null;
+        if (cancelled) return;
+        setError({ kind: describe(failure), detail: failure instanceof Error ? failure.message : String(failure) });
+        setState('error');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [active, attempt, settle]);
+
+  // Leaving the call: the microphone is let go.
+  useEffect(
+    () => () => {
+      const current = detector.current;
+      detector.current = null;
+      void current?.then((vad) => vad.destroy()).catch(() => undefined);
+    },
+    [],
+  );
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  return { state, error, retry };
+}

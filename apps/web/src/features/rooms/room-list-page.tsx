@@ -1,0 +1,163 @@
+// The room list (/room): the reader's rooms, newest first, more loaded by following each page's
+// `next` link as the reader scrolls, their state kept live (a room going Live says so at once);
+// and the form to create a room.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
+import type { Room } from '@parla/contract/rooms';
+import { ChevronIcon, CrownIcon, RoomIcon, UsersIcon } from '../../components/icons';
+import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
+import { INTERFACE_LANGUAGES } from '../../lib/i18n';
+import { notify } from '../../lib/toast';
+import { Dialog } from '../../components/dialog';
+import { PlusIcon } from '../../components/icons';
+import { languageName } from '../../lib/languages';
+import { createRoom, roomKeys, roomListQuery } from './api';
+import { domainKey } from './labels';
+import { useRoomLiveSync, useWatchRooms } from './live-sync';
+import { RoomForm, newRoomValues } from './room-form';
+import { StateBadge } from './state-badge';
+import '../../components/shared.css';
+import './rooms.css';
+
+export function RoomsPage() {
+  const { t } = useTranslation();
+  useRoomLiveSync();
+  const list = useInfiniteQuery({ ...roomListQuery, refetchOnWindowFocus: true });
+  const rooms = useMemo(() => {
+    const seen = new Map<number, Room>();
+    for (const page of list.data?.pages ?? []) for (const room of page.results) if (!seen.has(room.id)) seen.set(room.id, room);
+    return [...seen.values()];
+  }, [list.data]);
+  useWatchRooms(useMemo(() => rooms.map((room) => room.id), [rooms]));
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <main className="page room-list-page">
+      <div className="page-head">
+        <h1>{t('rooms.title')}</h1>
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon />
+          {t('rooms.new')}
+        </Button>
+      </div>
+      <p className="muted">{t('rooms.intro')}</p>
+      {list.isPending ? (
+        <ul className="room-rows" aria-busy="true" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <li key={index} className="room-row skeleton" />
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <LoadFailed message={t('rooms.listFailed')} retryLabel={t('common.retry')} onRetry={() => void list.refetch()} />
+      ) : rooms.length === 0 ? (
+        <Card className="empty-state">
+          <RoomIcon width={32} height={32} />
+          <p>{t('rooms.empty')}</p>
+          <Button variant="secondary" onClick={() => setCreating(true)}>
+            {t('rooms.createFirst')}
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <p className="muted room-count" role="status">
+            {t('rooms.count', { count: list.data.pages[0]?.count ?? rooms.length })}
+          </p>
+          <ul className="room-rows">
+            {rooms.map((room) => (
+              <RoomRow key={room.id} room={room} />
+            ))}
+          </ul>
+          <MoreRooms hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
+        </>
+      )}
+      <CreateRoomDialog open={creating} onClose={() => setCreating(false)} />
+    </main>
+  );
+}
+
+function RoomRow({ room }: { room: Room }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const owner = room.roomRole === ROOM_ROLE.OWNER;
+  return (
+    <li>
+      <Link to="/room/$roomId" params={{ roomId: String(room.id) }} className={`room-row${room.state === ROOM_STATE.LIVE ? ' live' : ''}`}>
+        <span className="room-row-icon">{owner ? <CrownIcon title={t('rooms.owner')} /> : <UsersIcon title={t('rooms.member')} />}</span>
+        <span className="room-row-main">
+          <span className="room-row-top">
+            <span className="room-row-title" dir="auto">
+              {room.title}
+            </span>
+            <StateBadge state={room.state} />
+          </span>
+          {room.description && (
+            <span className="room-row-description" dir="auto">
+              {room.description}
+            </span>
+          )}
+          <span className="room-row-meta">
+            {room.languages.map((code) => languageName(code, uiLang)).join(' · ')}
+            {room.domain !== 'DEFAULT' && <> — {t(domainKey(room.domain))}</>}
+          </span>
+        </span>
+        <ChevronIcon className="chevron" />
+      </Link>
+    </li>
+  );
+}
+
+/** Loads the next page when the end of the list comes into view; the button does it by hand. */
+function MoreRooms({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !loading) onMore();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loading, failed, onMore]);
+  if (!hasMore) return null;
+  return (
+    <div ref={sentinel} className="list-more">
+      {loading ? (
+        <Spinner label={t('common.loading')} />
+      ) : (
+        <Button variant="secondary" onClick={onMore}>
+          {failed ? t('common.retry') : t('rooms.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function CreateRoomDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <Dialog open={open} onClose={onClose} title={t('rooms.createTitle')} wide>
+      <p className="muted">{t('rooms.createIntro')}</p>
+      <RoomForm
+        initial={newRoomValues(uiLang, INTERFACE_LANGUAGES)}
+        submitLabel={t('rooms.create')}
+        onSubmit={async (body) => {
+          const room = await createRoom(body);
+          if (!room) return false;
+          queryClient.setQueryData(roomKeys.detail(room.id), room);
+          void queryClient.invalidateQueries({ queryKey: roomKeys.lists() });
+          notify.success(t('rooms.created'));
+          onClose();
+          await navigate({ to: '/room/$roomId', params: { roomId: String(room.id) } });
+          return true;
+        }}
+      />
+    </Dialog>
+  );
+}

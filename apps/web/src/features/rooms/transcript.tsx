@@ -1,0 +1,284 @@
+// One segment of a room's transcript as its reader gets it, shared by the room page and the call:
+// who spoke and when, the text in the reader's language, where its pipeline stands said plainly
+// (transcribing…, translating…, "no transcript: no speech recognition for Japanese"), the
+// original on demand, the words changed by the last correction, a play button for its audio,
+// and the speaker's own correction in place.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@parla/contract/constants';
+import type { Segment } from '@parla/contract/rooms';
+import { Button } from '../../components/ui';
+import { translationInfoQuery } from '../../lib/queries';
+import { languageName } from '../../lib/languages';
+import { providerName } from '../../lib/translation-info';
+import { addLiveListener } from '../../lib/live';
+import { editSegment, freshSession, roomKeys } from './api';
+import { canEditSegment } from './controls';
+import { formatSaidAt } from '../../lib/format';
+import { heardNothing, originalTranscript, segmentStatus, sourceLanguage, upsertSegment, type SegmentPages, type SegmentStatus } from './segments';
+
+/** The translator's name for notes ("Apertium cannot translate…"); null while unknown, undefined when translation is off. */
+export function useTranslator(): string | null | undefined {
+  const info = useQuery(translationInfoQuery).data;
+  return info ? providerName(info) : null;
+}
+
+/** Plays one segment's audio at a time on demand (the call's queue has its own player). */
+export function useClipPlayer() {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playingId, setPlayingId] = useState<number | null>(null);
+  useEffect(
+    () => () => {
+      audio.current?.pause();
+    },
+    [],
+  );
+  const toggle = useCallback(
+    async (segment: Segment) => {
+      if (!segment.audioFile) return;
+      const player = (audio.current ??= new Audio());
+      if (playingId === segment.id) {
+        player.pause();
+        setPlayingId(null);
+        return;
+      }
+      player.pause();
+      await freshSession();
+      player.onended = () => setPlayingId(null);
+      player.onerror = () => setPlayingId(null);
+      player.src = segment.audioFile;
+      setPlayingId(segment.id);
+      player.play().catch(() => setPlayingId(null));
+    },
+    [playingId],
+  );
+  return { playingId, toggle };
+}
+
+function statusText(t: (key: string, options?: Record<string, unknown>) => string, status: SegmentStatus, segment: Segment, readerLanguage: string, uiLang: string, translator: string | null | undefined): string {
+  if (!status) return '';
+  const name = (code: string) => languageName(code, uiLang, { inSentence: true });
+  if (status.kind === 'busy') {
+    if (status.step === 'translating') return t('rooms.segment.translating', { language: name(readerLanguage) });
+    return t(`rooms.segment.${status.step}`);
+  }
+  switch (status.note) {
+    case 'noTranscriber':
+      return t('rooms.segment.noTranscriber', { language: name(sourceLanguage(segment)) });
+    case 'noVoice':
+      return t('rooms.segment.noVoice', { language: name(readerLanguage) });
+    case 'notTranslated': {
+      const pair = { from: name(sourceLanguage(segment)), to: name(readerLanguage) };
+      if (translator === undefined) return t('rooms.segment.translationOff');
+      if (translator === null) return t('rooms.segment.notTranslated', pair);
+      return t('rooms.segment.notTranslatedBy', { ...pair, provider: translator });
+    }
+    case 'transcriptionFailed':
+    case 'nothingHeard':
+    case 'translationFailed':
+    case 'voiceFailed':
+      return t(`rooms.segment.${status.note}`);
+  }
+}
+
+export function SegmentItem({
+  roomId,
+  segment,
+  readerLanguage,
+  translator,
+  clip,
+  speaking = false,
+}: {
+  roomId: number;
+  segment: Segment;
+  readerLanguage: string;
+  translator: string | null | undefined;
+  clip: ReturnType<typeof useClipPlayer>;
+  /** Its translated voice is playing now (the call). */
+  speaking?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const [original, setOriginal] = useState(false);
+  const [changes, setChanges] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const status = segmentStatus(segment, readerLanguage);
+  const raw = segment.rawSegment;
+  const who = segment.isMe ? t('rooms.segment.you') : segment.speaker.alias;
+  const hasText = segment.transcript.trim() !== '' && !heardNothing(segment);
+  const editable = canEditSegment(segment);
+  const diff = segment.transcriptDiff;
+  const playingClip = clip.playingId === segment.id;
+  return (
+    <li className={`segment${segment.isMe ? ' mine' : ''}${speaking ? ' speaking' : ''}`} aria-current={speaking || undefined}>
+      <div className="segment-head">
+        <span className="segment-speaker" dir="auto">
+          {who}
+        </span>
+        <time dateTime={segment.created}>{formatSaidAt(segment.created, uiLang)}</time>
+        {speaking && <span className="segment-speaking">{t('rooms.segment.speaking')}</span>}
+      </div>
+      {editing ? (
+        <EditSegment roomId={roomId} segment={segment} onDone={() => setEditing(false)} />
+      ) : (
+        hasText && (
+          <p className="segment-text" dir="auto" lang={segment.language}>
+            {segment.transcript}
+          </p>
+        )
+      )}
+      {status && (
+        <p className={status.kind === 'busy' ? 'segment-status busy' : 'segment-status note'}>
+          {status.kind === 'busy' && <span className="spinner spinner-small" aria-hidden="true" />}
+          {statusText(t, status, segment, readerLanguage, uiLang, translator)}
+        </p>
+      )}
+      {original && raw && (
+        <div className="segment-original">
+          <span className="segment-original-label">{t('rooms.segment.originalIn', { language: languageName(raw.language, uiLang) })}</span>
+          <p dir="auto" lang={raw.language}>
+            {raw.transcript}
+          </p>
+        </div>
+      )}
+      {changes && diff.length > 0 && (
+        <p className="segment-diff" dir="auto">
+          <span className="visually-hidden">{t('rooms.segment.changesLabel')}</span>
+          {diff.map((word, index) =>
+            word.startsWith('+') ? (
+              <ins key={index}>{word.slice(1)} </ins>
+            ) : word.startsWith('-') ? (
+              <del key={index}>{word.slice(1)} </del>
+            ) : (
+              <span key={index}>{word} </span>
+            ),
+          )}
+        </p>
+      )}
+      {!editing && (
+        <div className="segment-actions">
+          {segment.audioFile && (
+            <button
+              type="button"
+              className="link-button"
+              aria-pressed={playingClip}
+              aria-label={segment.isMe ? t('rooms.segment.playMine') : t('rooms.segment.playOf', { name: segment.speaker.alias })}
+              onClick={() => void clip.toggle(segment)}
+            >
+              {playingClip ? t('rooms.segment.stop') : t('rooms.segment.play')}
+            </button>
+          )}
+          {raw && (
+            <button type="button" className="link-button" aria-expanded={original} onClick={() => setOriginal((shown) => !shown)}>
+              {original ? t('rooms.segment.hideOriginal') : t('rooms.segment.showOriginal')}
+            </button>
+          )}
+          {segment.edited && (
+            <button type="button" className="link-button" aria-expanded={changes} disabled={diff.length === 0} onClick={() => setChanges((shown) => !shown)}>
+              {changes ? t('rooms.segment.hideChanges') : t('rooms.segment.edited')}
+            </button>
+          )}
+          {editable && (
+            <button type="button" className="link-button" onClick={() => setEditing(true)} aria-label={t('rooms.segment.editLabel', { time: formatSaidAt(segment.created, uiLang) })}>
+              {hasText ? t('rooms.segment.edit') : t('rooms.segment.write')}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The speaker corrects what was understood (re-translated and spoken again for everyone). */
+function EditSegment({ roomId, segment, onDone }: { roomId: number; segment: Segment; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const initial = originalTranscript(segment);
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    const transcript = text.trim();
+    if (!transcript || transcript === initial.trim()) return onDone();
+    setBusy(true);
+    try {
+      const updated = await editSegment(roomId, segment.id, transcript);
+      if (updated) {
+        queryClient.setQueryData<SegmentPages>(roomKeys.segments(roomId), (data) => upsertSegment(data, updated));
+        onDone();
+      }
+    } catch {
+      // A refusal naming the field was toasted by the catalogue; the text stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="edit-segment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={`segment-edit-${segment.id}`}>
+        {t('rooms.segment.editField')}
+      </label>
+      <textarea
+        id={`segment-edit-${segment.id}`}
+        dir="auto"
+        lang={segment.rawSegment?.language ?? segment.language}
+        value={text}
+        maxLength={LIMITS.transcriptMax}
+        rows={Math.min(6, Math.max(2, Math.ceil(text.length / 60)))}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            onDone();
+          } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void save();
+          }
+        }}
+      />
+      <p className="field-hint">{t('rooms.segment.editHint')}</p>
+      <div className="edit-actions">
+        <Button type="button" variant="ghost" className="btn-small" onClick={onDone}>
+          {t('chats.cancel')}
+        </Button>
+        <Button type="submit" className="btn-small" busy={busy} disabled={!text.trim()}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Says new lines of the others aloud to screen readers once their text is final for the reader
+ * (the list itself is not a live region: its lines change several times each).
+ */
+export function TranscriptAnnouncer({ roomId, readerLanguage }: { roomId: number; readerLanguage: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const said = useRef(new Set<number>());
+  useEffect(() => {
+    const hear = ({ roomId: id, segment }: { roomId: number; segment: Segment }) => {
+      if (id !== roomId || segment.isMe || said.current.has(segment.id)) return;
+      const status = segmentStatus(segment, readerLanguage);
+      if (status?.kind === 'busy' && status.step !== 'voicing') return;
+      if (!segment.transcript.trim() || heardNothing(segment)) return;
+      said.current.add(segment.id);
+      setText(t('rooms.segment.announce', { name: segment.speaker.alias, text: segment.transcript }));
+    };
+    return addLiveListener({ 'segment:created': hear, 'segment:rendered': hear });
+  }, [roomId, readerLanguage, t]);
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {text}
+    </div>
+  );
+}

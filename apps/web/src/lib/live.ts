@@ -1,0 +1,317 @@
+// Live pushes (Socket.IO at LIVE_PATH on this origin, authenticated by the session cookie): one
+// socket per tab, opened when a page watches a chat or a room and closed when none has for a while
+// or when the session ends. Only the chat and room pages (loaded on demand) import this module, so
+// socket.io-client comes with them and never with the public pages.
+// After every (re)connection each watched chat and room is subscribed again and the listeners are
+// told to refetch what they hold from before (`resync`), so nothing pushed while offline is lost.
+import { useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { LIVE_PATH } from '@parla/contract/constants';
+import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
+import { http } from './api';
+import { useTokenStore } from './stores';
+
+// LIVE_PATH comes from the contract's constants, not from @parla/contract/live: importing a value
+// from there would evaluate the chat schemas and put their zod parts in the chunk the sign-in
+// page shares.
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type EventName = keyof ServerToClientEvents;
+
+export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
+
+export type LiveListener = { [K in EventName]?: ServerToClientEvents[K] } & {
+  /**
+   * Data fetched before `at` may miss events: after a (re)connection every watched chat and room
+   * is subscribed again (no `chatId`: all of them); a chat watched while connected gives its id
+   * (a room: `roomResync`).
+   */
+  resync?: (at: number, chatId?: number) => void;
+  /** The server refused a watched chat (`not_found`): the reader is no longer a member. */
+  refused?: (chatId: number) => void;
+  /** A room watched while connected was subscribed: data of it fetched before `at` may miss events. */
+  roomResync?: (at: number, roomId: number) => void;
+  /** The server refused a watched room (`not_found`): the reader is no longer a participant. */
+  roomRefused?: (roomId: number) => void;
+};
+
+/** What can be watched: a chat or a room, each subscribed on its own. */
+type Kind = 'chat' | 'room';
+const keyOf = (kind: Kind, id: number) => `${kind}:${id}`;
+const parseKey = (key: string): [Kind, number] => {
+  const [kind, id] = key.split(':');
+  return [kind as Kind, Number(id)];
+};
+
+const EVENTS: readonly EventName[] = [
+  'message:created',
+  'message:rendered',
+  'message:edited',
+  'message:deleted',
+  'chat:updated',
+  'chat:removed',
+  'members:changed',
+  'typing',
+  'segment:created',
+  'segment:rendered',
+  'segment:edited',
+  'room:updated',
+  'room:removed',
+  'participants:changed',
+];
+
+/** Without watchers for this long the socket closes. */
+const IDLE_CLOSE_MS = 30_000;
+/** An unwatched chat or room is unsubscribed after this grace, so moving between two pages of the same one does not churn. */
+const UNSUBSCRIBE_GRACE_MS = 2_000;
+const ACK_TIMEOUT_MS = 10_000;
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+/** The delay before reconnection attempt `attempt` (0-based): doubling from 1 s to 30 s, with jitter. */
+export function retryDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** attempt);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** Watch counts and subscriptions by `chat:{id}` / `room:{id}`. */
+const watched = new Map<string, number>();
+const subscribed = new Set<string>();
+const unsubscribeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+const listeners = new Set<LiveListener>();
+const statusListeners = new Set<() => void>();
+
+let socket: LiveSocket | null = null;
+let status: LiveStatus = 'idle';
+let wanted = false;
+let attempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setStatus(next: LiveStatus) {
+  if (status === next) return;
+  status = next;
+  statusListeners.forEach((listener) => listener());
+}
+
+function emitToListeners<K extends EventName>(name: K, payload: Parameters<ServerToClientEvents[K]>[0]) {
+  for (const listener of [...listeners]) {
+    const handler = listener[name] as ((event: typeof payload) => void) | undefined;
+    handler?.(payload);
+  }
+}
+
+function getSocket(): LiveSocket {
+  if (socket) return socket;
+  const created: LiveSocket = io({
+    path: LIVE_PATH,
+    // Reconnection is ours: the session may need a refresh before the handshake carries a valid cookie.
+    autoConnect: false,
+    reconnection: false,
+    // WebSocket first; where it cannot pass (a proxy without upgrades, Vite's dev proxy) long polling.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+    withCredentials: true,
+  });
+  created.on('connect', onConnect);
+  created.on('disconnect', (reason) => {
+    subscribed.clear();
+    // Our own disconnect() (idle, signed out) is final; anything else is retried.
+    if (reason === 'io client disconnect' || !wanted) return setStatus('idle');
+    setStatus('reconnecting');
+    scheduleRetry();
+  });
+  created.on('connect_error', () => {
+    subscribed.clear();
+    setStatus('reconnecting');
+    scheduleRetry();
+  });
+  for (const name of EVENTS) {
+    created.on(name, ((payload: never) => emitToListeners(name, payload)) as never);
+  }
+  socket = created;
+  return created;
+}
+
+function onConnect() {
+  attempt = 0;
+  setStatus('connected');
+  const at = Date.now();
+  const keys = [...watched.keys()];
+  void Promise.all(keys.map((key) => subscribe(key))).then(() => {
+    if (socket?.connected) for (const listener of [...listeners]) listener.resync?.(at);
+  });
+}
+
+/** Resolves true once the server confirmed the subscription. */
+function subscribe(key: string): Promise<boolean> {
+  const current = socket;
+  if (!current?.connected) return Promise.resolve(false);
+  const [kind, id] = parseKey(key);
+  return new Promise((resolve) => {
+    const onAnswer = (error: Error | null, answer?: SubscribeAck) => {
+      if (error || !answer) {
+        // No answer in time: the connection is in trouble; start over.
+        if (current.connected) {
+          current.disconnect();
+          setStatus('reconnecting');
+          scheduleRetry();
+        }
+      } else if (answer.ok) {
+        subscribed.add(key);
+      } else if (answer.error === 'not_found') {
+        for (const listener of [...listeners]) {
+          if (kind === 'chat') listener.refused?.(id);
+          else listener.roomRefused?.(id);
+        }
+      }
+      resolve(!!answer?.ok);
+    };
+    const timed = current.timeout(ACK_TIMEOUT_MS);
+    if (kind === 'chat') timed.emit('chat:subscribe', { chatId: id }, onAnswer);
+    else timed.emit('room:subscribe', { roomId: id }, onAnswer);
+  });
+}
+
+function scheduleRetry() {
+  if (!wanted || retryTimer) return;
+  const delay = retryDelay(attempt++);
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void connect();
+  }, delay);
+}
+
+async function connect() {
+  if (!wanted) return;
+  const current = getSocket();
+  if (current.connected || current.active) return;
+  setStatus(status === 'idle' ? 'connecting' : 'reconnecting');
+  let signedIn: boolean;
+  try {
+    signedIn = await http.ensureSession();
+  } catch {
+    // No answer from the refresh (offline, 5xx): try again later.
+    return scheduleRetry();
+  }
+  if (!signedIn) return close();
+  if (wanted && !current.connected && !current.active) current.connect();
+}
+
+function close() {
+  wanted = false;
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
+  subscribed.clear();
+  socket?.disconnect();
+  setStatus('idle');
+}
+
+function want() {
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
+  if (wanted) return;
+  wanted = true;
+  attempt = 0;
+  void connect();
+}
+
+/** Back online: retry now instead of waiting for the backoff. */
+function onOnline() {
+  if (!wanted || socket?.connected) return;
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  attempt = 0;
+  void connect();
+}
+
+if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+
+// Signed out: no socket stays open for the previous user.
+useTokenStore.subscribe((state, previous) => {
+  if (previous.refreshExpiration !== undefined && state.refreshExpiration === undefined) {
+    watched.clear();
+    close();
+  }
+});
+
+function watch(kind: Kind, id: number): () => void {
+  const key = keyOf(kind, id);
+  const count = watched.get(key) ?? 0;
+  watched.set(key, count + 1);
+  const pending = unsubscribeTimers.get(key);
+  if (pending) {
+    clearTimeout(pending);
+    unsubscribeTimers.delete(key);
+  }
+  if (count === 0 && !subscribed.has(key) && socket?.connected) {
+    const at = Date.now();
+    void subscribe(key).then((ok) => {
+      if (!ok) return;
+      for (const listener of [...listeners]) {
+        if (kind === 'chat') listener.resync?.(at, id);
+        else listener.roomResync?.(at, id);
+      }
+    });
+  }
+  want();
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    const left = (watched.get(key) ?? 1) - 1;
+    if (left > 0) return void watched.set(key, left);
+    watched.delete(key);
+    unsubscribeTimers.set(
+      key,
+      setTimeout(() => {
+        unsubscribeTimers.delete(key);
+        if (watched.has(key)) return;
+        if (!subscribed.delete(key) || !socket?.connected) return;
+        if (kind === 'chat') socket.emit('chat:unsubscribe', { chatId: id });
+        else socket.emit('room:unsubscribe', { roomId: id });
+      }, UNSUBSCRIBE_GRACE_MS),
+    );
+    if (watched.size === 0) {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        if (watched.size === 0) close();
+      }, IDLE_CLOSE_MS);
+    }
+  };
+}
+
+/**
+ * Receive a chat's events while the returned function is not called. Watches are counted per
+ * chat: the subscription ends (after a short grace) when the last watcher stops.
+ */
+export const watchChat = (chatId: number): (() => void) => watch('chat', chatId);
+
+/**
+ * Receive a room's events (segments, state, participants) while the returned function is not
+ * called; counted per room like chats.
+ */
+export const watchRoom = (roomId: number): (() => void) => watch('room', roomId);
+
+/** Receive the events of every watched chat and room (filter by `chatId` / `roomId`). */
+export function addLiveListener(listener: LiveListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** "I am writing" in a chat (callers throttle it to once every 2 s). */
+export function sendTyping(chatId: number) {
+  if (socket?.connected && subscribed.has(keyOf('chat', chatId))) socket.emit('chat:typing', { chatId });
+}
+
+export const getLiveStatus = () => status;
+
+export function subscribeLiveStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** The connection's state, for the banner of the screens that watch chats or rooms. */
+export const useLiveStatus = () => useSyncExternalStore(subscribeLiveStatus, getLiveStatus);

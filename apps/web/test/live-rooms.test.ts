@@ -1,0 +1,103 @@
+// watchRoom against a real Socket.IO server on loopback: a watched room is subscribed with
+// `room:subscribe`, its segment, state and participant events arrive, a room watched while
+// connected is resynced on its own, a refused one is reported, and unwatching unsubscribes.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SocketClient from 'socket.io-client';
+import { LIVE_PATH, ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
+import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract/live';
+import { useTokenStore } from '../src/lib/stores';
+import { at, segment } from './room-fixtures';
+
+const target = vi.hoisted(() => ({ url: '' }));
+vi.mock('socket.io-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof SocketClient>();
+  return { ...actual, io: (options: Parameters<typeof actual.io>[1]) => actual.io(target.url, { ...options, transports: ['websocket'] }) };
+});
+
+const httpServer = createServer();
+const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: LIVE_PATH });
+const subscribed: number[] = [];
+const unsubscribed: number[] = [];
+
+beforeAll(async () => {
+  io.on('connection', (socket) => {
+    socket.on('room:subscribe', ({ roomId }, ack) => {
+      subscribed.push(roomId);
+      if (roomId === 404) return ack({ ok: false, error: 'not_found' });
+      void socket.join(`room:${roomId}`);
+      ack({ ok: true });
+    });
+    socket.on('room:unsubscribe', ({ roomId }) => {
+      unsubscribed.push(roomId);
+      void socket.leave(`room:${roomId}`);
+    });
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  target.url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await io.close();
+});
+beforeEach(() => {
+  useTokenStore.setState({ accessExpiration: Date.now() + 60_000, refreshExpiration: Date.now() + 3_600_000 });
+});
+
+const until = async (check: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('watching rooms', () => {
+  it('subscribes a watched room and delivers its events', async () => {
+    const live = await import('../src/lib/live');
+    const segments: number[] = [];
+    const states: number[] = [];
+    const changed: number[] = [];
+    const roomResyncs: number[] = [];
+    const stopListening = live.addLiveListener({
+      'segment:created': ({ segment: item }) => segments.push(item.id),
+      'segment:rendered': ({ segment: item }) => segments.push(item.id),
+      'room:updated': ({ room }) => states.push(room.state),
+      'participants:changed': ({ roomId }) => changed.push(roomId),
+      roomResync: (_at, roomId) => roomResyncs.push(roomId),
+    });
+    const stop = live.watchRoom(5);
+    await until(() => subscribed.includes(5) && live.getLiveStatus() === 'connected');
+
+    io.to('room:5').emit('segment:created', { roomId: 5, segment: segment(1) });
+    io.to('room:5').emit('segment:rendered', { roomId: 5, segment: segment(1) });
+    io.to('room:5').emit('room:updated', {
+      room: { id: 5, title: 'Meeting', description: null, languages: ['en', 'es'], domain: 'DEFAULT', created: at(0), modified: at(1), state: ROOM_STATE.LIVE, roomRole: ROOM_ROLE.MEMBER },
+    });
+    io.to('room:5').emit('participants:changed', { roomId: 5 });
+    await until(() => segments.length === 2 && states.length === 1 && changed.length === 1);
+    expect(segments).toEqual([1, 1]);
+    expect(states).toEqual([ROOM_STATE.LIVE]);
+
+    // Another room watched while connected is subscribed at once and resynced on its own.
+    const stopOther = live.watchRoom(6);
+    await until(() => subscribed.includes(6) && roomResyncs.includes(6));
+
+    // Unwatched: unsubscribed after the grace.
+    stopOther();
+    await until(() => unsubscribed.includes(6), 5000);
+    stop();
+    stopListening();
+  });
+
+  it('reports a room the server refuses', async () => {
+    const live = await import('../src/lib/live');
+    const refused: number[] = [];
+    const stopListening = live.addLiveListener({ roomRefused: (roomId) => refused.push(roomId) });
+    const stop = live.watchRoom(404);
+    await until(() => refused.includes(404));
+    stop();
+    stopListening();
+  });
+});

@@ -1,0 +1,125 @@
+// The live-push client against a real Socket.IO server on loopback: subscribes the watched
+// chats, delivers their events, subscribes again after the connection comes back and asks the
+// pages to refetch (resync), reports a refused chat, and lets go when nothing is watched.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SocketClient from 'socket.io-client';
+import { LIVE_PATH } from '@parla/contract/constants';
+import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract/live';
+import { useTokenStore } from '../src/lib/stores';
+import { message } from './chat-fixtures';
+
+const target = vi.hoisted(() => ({ url: '' }));
+// The client connects to its own origin; here that is the test server.
+vi.mock('socket.io-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof SocketClient>();
+  return { ...actual, io: (options: Parameters<typeof actual.io>[1]) => actual.io(target.url, { ...options, transports: ['websocket'] }) };
+});
+
+type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+const httpServer = createServer();
+const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: LIVE_PATH });
+const subscriptions: number[] = [];
+const sockets: ServerSocket[] = [];
+const typing: number[] = [];
+/** Chats the server refuses (the reader is not a member). */
+const refusedChats = new Set<number>([404]);
+
+beforeAll(async () => {
+  io.on('connection', (socket) => {
+    sockets.push(socket);
+    socket.on('chat:subscribe', ({ chatId }, ack) => {
+      subscriptions.push(chatId);
+      if (refusedChats.has(chatId)) return ack({ ok: false, error: 'not_found' });
+      void socket.join(`chat:${chatId}`);
+      ack({ ok: true });
+    });
+    socket.on('chat:unsubscribe', ({ chatId }) => void socket.leave(`chat:${chatId}`));
+    socket.on('chat:typing', ({ chatId }) => typing.push(chatId));
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  target.url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await io.close();
+});
+beforeEach(() => {
+  // Signed in, with a fresh access token: the client's session check passes without a request.
+  useTokenStore.setState({ accessExpiration: Date.now() + 60_000, refreshExpiration: Date.now() + 3_600_000 });
+});
+
+const until = async (check: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('live pushes', () => {
+  it('subscribes a watched chat, delivers its events, re-subscribes and resyncs after a reconnect', async () => {
+    const live = await import('../src/lib/live');
+    const created: number[] = [];
+    const resyncs: number[] = [];
+    const chatResyncs: number[] = [];
+    const stopListening = live.addLiveListener({
+      'message:created': ({ message: item }) => created.push(item.id),
+      resync: (at, chatId) => (chatId === undefined ? resyncs.push(at) : chatResyncs.push(chatId)),
+    });
+    const stop = live.watchChat(7);
+    await until(() => subscriptions.includes(7) && resyncs.length === 1);
+    expect(live.getLiveStatus()).toBe('connected');
+
+    io.to('chat:7').emit('message:created', { chatId: 7, message: message(11) });
+    await until(() => created.includes(11));
+
+    live.sendTyping(7);
+    await until(() => typing.includes(7));
+
+    // A chat watched while connected is subscribed at once and resynced on its own.
+    const stopOther = live.watchChat(9);
+    await until(() => subscriptions.includes(9) && chatResyncs.includes(9));
+    expect(resyncs).toHaveLength(1);
+    stopOther();
+
+    // The server drops the connection: the client comes back, subscribes again and resyncs.
+    subscriptions.length = 0;
+    sockets.at(-1)!.disconnect(true);
+    await until(() => subscriptions.includes(7) && resyncs.length === 2, 10_000);
+    io.to('chat:7').emit('message:created', { chatId: 7, message: message(12) });
+    await until(() => created.includes(12));
+    expect(created).toEqual([11, 12]);
+
+    stop();
+    stopListening();
+  });
+
+  it('reports a chat the server refuses', async () => {
+    const live = await import('../src/lib/live');
+    const refused: number[] = [];
+    const stopListening = live.addLiveListener({ refused: (chatId) => refused.push(chatId) });
+    const stop = live.watchChat(404);
+    await until(() => refused.includes(404));
+    stop();
+    stopListening();
+  });
+
+  it('closes the socket when the session ends', async () => {
+    const live = await import('../src/lib/live');
+    const stop = live.watchChat(8);
+    await until(() => live.getLiveStatus() === 'connected' && subscriptions.includes(8));
+    useTokenStore.getState().clear();
+    await until(() => live.getLiveStatus() === 'idle');
+    await until(() => sockets.every((socket) => socket.disconnected));
+    stop();
+  });
+
+  it('waits longer between attempts, from about 1 s up to 30 s', async () => {
+    const { retryDelay } = await import('../src/lib/live');
+    expect([0, 1, 2, 5, 10].map((attempt) => retryDelay(attempt, () => 0.5))).toEqual([1000, 2000, 4000, 30000, 30000]);
+    expect(retryDelay(0, () => 0)).toBe(750);
+    expect(retryDelay(0, () => 1)).toBe(1250);
+  });
+});
