@@ -1,0 +1,144 @@
+// The floor for bench/chat-read.ts: the least a Node server can do for `GET
+// /api/chat/{id}/messages/` on PostgreSQL. Plain Fastify 5 (no logger, no plugins, no schemas)
+// and a `pg` Pool of the server's size (10); one route that verifies the HS256 Bearer JWT with
+// node:crypto, then runs the real server's three statements for that page: the session check
+// (AccountsRepository.isSessionActive), the membership check (ChatsRepository.findMembership)
+// and the page (ChatsRepository.listMessages for the member's language and tone). Their SQL is
+// captured at start from those very functions through drizzle's logger (lib/bare.ts) and run as
+// named prepared statements (BARE_PREPARED=0: unnamed, parsed and planned on every request, as
+// drizzle sends the two chat queries); rows come as arrays and are presented as the server's
+// presenter does (rendering.ts, for a provider with tones that reaches every language: OpenAI),
+// written with JSON.stringify.
+//
+// Environment: PORT, DATABASE_URL, SECRET_KEY, PUBLIC_URL (avatars, next links), BARE_PREPARED.
+// Started as a child process by chat-read.ts: `node --import tsx bench/bare-chat-read.ts`.
+import Fastify from 'fastify';
+import pg from 'pg';
+import { createChatsRepository } from '../apps/server/src/features/chats/repository';
+import { createAccountsRepository } from '../apps/server/src/features/accounts/repository';
+import { bearer, captureStatement, UNAUTHORIZED, verifyAccessToken } from './lib/bare';
+
+const NOT_FOUND = JSON.stringify({ type: 'client_error', errors: [{ code: 'not_found', attr: null, detail: 'Not found.' }] });
+
+async function main() {
+  const port = Number(process.env.PORT ?? 0);
+  const secret = process.env.SECRET_KEY;
+  const databaseUrl = process.env.DATABASE_URL;
+  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const prepared = process.env.BARE_PREPARED !== '0';
+  if (!secret || !databaseUrl) throw new Error('SECRET_KEY and DATABASE_URL are required');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+
+  // Sentinels: int4 values no row has, and codes no member reads in.
+  const session = await captureStatement(pool, { sessionId: 'bench-sentinel-session', userId: 2_147_480_001 }, (db) =>
+    createAccountsRepository(db).isSessionActive('bench-sentinel-session', 2_147_480_001),
+  );
+  const membership = await captureStatement(pool, { chatId: 2_147_480_002, userId: 2_147_480_003 }, (db) =>
+    createChatsRepository(db).findMembership(2_147_480_002, 2_147_480_003),
+  );
+  const page = await captureStatement(pool, { chatId: 2_147_480_004, language: 'bench-sentinel-language', tone: 'bench-sentinel-tone', limit: 2_147_480_005 }, (db) =>
+    createChatsRepository(db).listMessages(2_147_480_004, { language: 'bench-sentinel-language', tone: 'bench-sentinel-tone' }, { limit: 2_147_480_005 }),
+  );
+  const query = (name: string, text: string, values: unknown[]) =>
+    pool.query<unknown[]>(prepared ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' });
+
+  const member = { id: membership.column('chat_members', 'id'), language: membership.column('chat_members', 'language'), tone: membership.column('chat_members', 'tone') };
+  const m = (column: string) => page.column('chat_messages', column);
+  const s = (column: string) => page.column('chat_members', column);
+  const u = (column: string) => page.column('users', column);
+  const r = (column: string) => page.column('message_renderings', column);
+  const col = {
+    id: m('id'),
+    language: m('language'),
+    content: m('content'),
+    version: m('version'),
+    createdAt: m('created_at'),
+    editedAt: m('edited_at'),
+    senderId: s('id'),
+    senderNick: s('nick_name'),
+    senderLanguage: s('language'),
+    senderRole: s('chat_role'),
+    senderTone: s('tone'),
+    avatarKey: u('avatar_key'),
+    rVersion: r('version'),
+    rState: r('state'),
+    rContent: r('content'),
+    rTone: r('rendered_tone'),
+  };
+
+  /** rendering.ts's present() for a reader, with a provider that has tones and reaches every language. */
+  const present = (row: unknown[], reader: { memberId: number; language: string; tone: string }) => {
+    const source = row[col.language] as string;
+    const needs = reader.language !== source || reader.tone !== 'DEFAULT';
+    const hasRendering = row[col.rState] !== null && row[col.rVersion] === row[col.version];
+    const translation = !needs ? 'none' : hasRendering ? (row[col.rState] as string) : 'pending';
+    const done = translation === 'done' && row[col.rContent] !== null;
+    const created = (row[col.createdAt] as Date).toISOString();
+    const avatarKey = row[col.avatarKey] as string | null;
+    return {
+      id: row[col.id] as number,
+      created,
+      isMe: row[col.senderId] === reader.memberId,
+      language: done ? reader.language : source,
+      rawMessage: done ? { id: row[col.id], language: source, content: row[col.content], created } : null,
+      sender: {
+        id: row[col.senderId],
+        nickName: row[col.senderNick],
+        language: row[col.senderLanguage],
+        chatRole: row[col.senderRole],
+        tone: row[col.senderTone],
+        avatarImage: avatarKey ? `${publicUrl}/media/${avatarKey}` : null,
+      },
+      tone: done ? ((row[col.rTone] as string | null) ?? reader.tone) : 'DEFAULT',
+      content: done ? row[col.rContent] : row[col.content],
+      translation,
+      edited: row[col.editedAt] !== null,
+    };
+  };
+
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string }; Querystring: { limit?: string; toId?: string } }>('/api/chat/:id/messages/', async (request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    const token = bearer(request.headers.authorization);
+    const claims = token ? verifyAccessToken(token, secret) : null;
+    if (!claims) return reply.code(401).send(UNAUTHORIZED);
+    const { userId, sessionId } = claims;
+    const active = await query('bare_session', session.text, session.values({ sessionId, userId }));
+    if (active.rowCount === 0) return reply.code(401).send(UNAUTHORIZED);
+    const chatId = Number(request.params.id);
+    const limit = Number(request.query.limit ?? 20);
+    if (!Number.isInteger(chatId) || chatId < 1 || !Number.isInteger(limit) || limit < 1 || limit > 100 || request.query.toId !== undefined) {
+      return reply.code(404).send(NOT_FOUND);
+    }
+    const found = await query('bare_membership', membership.text, membership.values({ chatId, userId }));
+    const row = found.rows[0];
+    if (!row) return reply.code(404).send(NOT_FOUND);
+    const reader = { memberId: row[member.id] as number, language: row[member.language] as string, tone: row[member.tone] as string };
+    const { rows } = await query('bare_page', page.text, page.values({ chatId, language: reader.language, tone: reader.tone, limit }));
+    const results = rows.map((each) => present(each, reader));
+    const last = results.at(-1);
+    return reply.send(
+      JSON.stringify({
+        next: results.length === limit && last ? `${publicUrl}/api/chat/${chatId}/messages/?limit=${limit}&toId=${last.id}` : null,
+        previous: null,
+        results,
+      }),
+    );
+  });
+
+  const stop = () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log(`bare chat-read server listening on ${port} (${prepared ? 'named prepared statements' : 'unnamed statements'})\n${session.text}\n${membership.text}\n${page.text}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
