@@ -9,11 +9,14 @@ as_root() {
 }
 
 APT_UPDATED=
+# Another install may hold the package lock (unattended upgrades, a parallel run): wait for it up
+# to 10 minutes instead of failing.
+APT_WAIT=(-o DPkg::Lock::Timeout=600)
 apt_install() {
   command -v apt-get >/dev/null || { echo "apt-get not found: install $* by hand" >&2; return 1; }
-  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get "${APT_WAIT[@]}" update -qq; APT_UPDATED=1; fi
   log "installing $* (Debian packages)"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get "${APT_WAIT[@]}" install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 ensure_node() {
@@ -85,4 +88,60 @@ stop_throwaway_redis() {
   wait "$REDIS_PID" 2>/dev/null || true
   rm -rf "$REDIS_TMP"
   REDIS_PID=
+}
+
+# Apertium (the embedded translation default): Debian's APY and every Debian 12 pair package whose
+# two languages are both among the contract's 57 (LANGUAGES; Apertium names them in ISO 639-3:
+# hbs = sr/hr/bs, nob/nno = no, zlm = ms). Chosen by hand from `apt-cache search apertium` on
+# Debian 12: the 3-letter package where Debian has an old 2-letter one too (the old one is a
+# transitional dummy for it); en-gl, es-gl, es-pt, es-ro and fr-es exist only under their old
+# name. Left out: apertium-nno-nob (both sides are our `no`), and pairs with a language we lack
+# (eo, eu, oc, an, ast, br, frp, sc, szl).
+APERTIUM_PACKAGES=(
+  apertium-apy
+  apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-hbs-eng apertium-isl-eng apertium-mkd-eng
+  apertium-spa-cat apertium-spa-ita apertium-es-gl apertium-es-pt apertium-es-ro apertium-fr-es
+  apertium-cat-ita apertium-fra-cat apertium-por-cat apertium-pt-gl
+  apertium-hbs-mkd apertium-hbs-slv apertium-mkd-bul apertium-bel-rus apertium-rus-ukr
+  apertium-dan-nor apertium-swe-dan apertium-swe-nor apertium-isl-swe
+  apertium-afr-nld apertium-ind-zlm apertium-urd-hin
+)
+# Installs what is missing of APERTIUM_PACKAGES; without root or sudo (or apt-get) it says what to
+# install and goes on: the server then runs without Apertium.
+ensure_apertium() {
+  local installed missing=() p
+  # One dpkg-query for all (the fast path of every start): the names of those installed.
+  installed=" $(dpkg-query -W -f='${db:Status-Status}:${Package} ' "${APERTIUM_PACKAGES[@]}" 2>/dev/null | tr ' ' '\n' | sed -n 's/^installed://p' | tr '\n' ' ' || true) "
+  for p in "${APERTIUM_PACKAGES[@]}"; do [[ "$installed" == *" $p "* ]] || missing+=("$p"); done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  if ! command -v apt-get >/dev/null || { [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null; }; then
+    echo "Apertium (offline translation) is not installed; the server runs without it. To add it:" >&2
+    echo "  apt-get install --no-install-recommends ${missing[*]}" >&2
+    return 0
+  fi
+  apt_install "${missing[@]}" || echo "installing Apertium failed; the server runs without the pairs that are missing" >&2
+  # Debian's package also enables a system-wide APY on every interface (port 2737); Parla starts
+  # its own on loopback, so that one is switched off.
+  if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+    as_root systemctl disable --now apertium-apy >/dev/null 2>&1 || true
+  fi
+}
+
+# Speech (the embedded defaults of live rooms): Debian's espeak-ng (voices), pocketsphinx with its
+# US English model (transcription), opus-tools (opusenc/opusdec: Ogg Opus out) and ffmpeg (ffprobe
+# measures and checks Ogg/WebM uploads, ffmpeg decodes them for pocketsphinx). Packages given as
+# arguments are added (test.sh: flite, the voice its pocketsphinx test is spoken in). Without root
+# or sudo (or apt-get) it says what to install and goes on: the server then runs without them.
+SPEECH_PACKAGES=(espeak-ng pocketsphinx pocketsphinx-en-us opus-tools ffmpeg)
+ensure_speech() {
+  local wanted=("${SPEECH_PACKAGES[@]}" "$@") installed missing=() p
+  installed=" $(dpkg-query -W -f='${db:Status-Status}:${Package} ' "${wanted[@]}" 2>/dev/null | tr ' ' '\n' | sed -n 's/^installed://p' | tr '\n' ' ' || true) "
+  for p in "${wanted[@]}"; do [[ "$installed" == *" $p "* ]] || missing+=("$p"); done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  if ! command -v apt-get >/dev/null || { [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null; }; then
+    echo "Offline speech (pocketsphinx, espeak-ng, ffmpeg) is incomplete; live rooms run without what is missing. To add it:" >&2
+    echo "  apt-get install --no-install-recommends ${missing[*]}" >&2
+    return 0
+  fi
+  apt_install "${missing[@]}" || echo "installing the speech packages failed; live rooms run without what is missing" >&2
 }

@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 ensure_node
 ensure_npm_deps
+[ -n "${APERTIUM_URL:-}" ] || ensure_apertium
+ensure_speech
 log "building the web client"
 npm run build -w @parla/web --silent >/dev/null
 log "starting the server"

@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 ensure_node
 ensure_npm_deps
+ensure_apertium
+ensure_speech flite
 
 cleanup() { stop_throwaway_postgres; stop_throwaway_redis; }
 trap cleanup EXIT
@@ -28,14 +30,23 @@ log "contract unit tests"
 log "web client unit tests"
 (cd apps/web && npx vitest run)
 
+# Tests that use no database (speech and Apertium against the real programs, validation, the
+# guard's self-test) run once, with the PGlite pass; the bad-input guard (200+ requests to every
+# operation) runs once, with the PostgreSQL pass, the database of real deployments.
+ONCE=(test/speech.test.ts test/apertium.test.ts test/validation.test.ts test/bad-input-guard.test.ts test/locales.test.ts)
 log "server tests on PGlite"
-(cd apps/server && TEST_DATABASE=pglite npx vitest run)
+(cd apps/server && TEST_DATABASE=pglite npx vitest run --exclude test/bad-input.test.ts)
 log "server tests on PostgreSQL"
-(cd apps/server && TEST_DATABASE=postgres npx vitest run)
+(cd apps/server && TEST_DATABASE=postgres npx vitest run "${ONCE[@]/#/--exclude=}")
 
 log "browser tests (Playwright, Debian Chromium)"
 command -v chromium >/dev/null || apt_install chromium
-[ -n "$(find /usr/share/fonts \( -name '*.ttf' -o -name '*.otf' \) -print -quit 2>/dev/null)" ] || apt_install fonts-noto-core
+# Real glyphs for the scripts of the 57 interface languages (Latin, Cyrillic, Greek, Arabic, Hebrew,
+# Armenian, Devanagari, Kannada, Tamil, Thai in fonts-noto-core; Chinese, Japanese, Korean in
+# fonts-noto-cjk): the browser tests and their screenshots must show no empty boxes.
+missing_fonts=()
+for font in fonts-noto-core fonts-noto-cjk; do dpkg -s "$font" >/dev/null 2>&1 || missing_fonts+=("$font"); done
+[ ${#missing_fonts[@]} -eq 0 ] || apt_install "${missing_fonts[@]}"
 npm run build -w @parla/web --silent
 (cd e2e && npx playwright test)
 
