@@ -19,7 +19,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         {t('nav.skip')}
       </a>
       <header className="topbar">
-        <Link to="/" className="brand" aria-label="Parla">
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">P</span>
           <span className="brand-name">Parla</span>
         </Link>

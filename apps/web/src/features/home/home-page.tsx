@@ -20,7 +20,7 @@ export function HomePage() {
   const name = user.data?.fullName || user.data?.email;
   return (
     <main className="page">
-      <h1 className="greeting">{name ? t('home.greeting', { name }) : <span className="skeleton skeleton-title" aria-label={t('common.loading')} />}</h1>
+      <h1 className="greeting">{name ? t('home.greeting', { name }) : <span className="skeleton skeleton-title"><span className="visually-hidden">{t('common.loading')}</span></span>}</h1>
       <section className="hero">
         <GlobeIcon width={40} height={40} className="hero-icon" />
         <div>
