@@ -2,7 +2,7 @@
 // Every interface language file against English, per namespace: the same keys (plural keys in the
 // language's own CLDR categories), every {{variable}} of English kept, and no value left in
 // English where the language is not English (but for names and codes).
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, TRANSLATION_NAMESPACES } from '@parla/contract/constants';
 
@@ -59,6 +59,13 @@ const languages = readdirSync(root).filter((name) => name !== 'en');
 describe('interface language files', () => {
   it('exist only for the spec’s language codes', () => {
     for (const lang of languages) expect(LANGUAGES as readonly string[]).toContain(lang);
+  });
+
+  it('exist for every one of the spec’s language codes, in every namespace', () => {
+    const missing = LANGUAGES.flatMap((lang) =>
+      TRANSLATION_NAMESPACES.filter((ns) => !existsSync(new URL(`${lang}/${ns}.json`, root))).map((ns) => `${lang}/${ns}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   for (const lang of languages) {
