@@ -66,7 +66,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return parseJson(request, body as string, done);
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteTemplate: options.pgliteTemplate });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteTemplate: options.pgliteTemplate,
+    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection ended; the pool opens a new one'),
+  });
   const limits = await installRateLimits(app, { redisUrl: config.redisUrl });
   const tokens = createTokenService(config.secretKey);
   const sessionsRepo = createAccountsRepository(database.db);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TONES } from '@parla/contract/constants';
 import { buildApp } from '../src/app';
@@ -39,6 +40,27 @@ describe('GET /api/status/', () => {
     const answer = await server.client().request('HEAD', '/api/status/');
     expect(answer.status).toBe(200);
     expect(answer.body).toBe('');
+  });
+});
+
+describe('PostgreSQL ending the server’s connections', () => {
+  // A restart or an administrator ends idle pooled connections: the server logs it, opens new
+  // ones and goes on (an unhandled pool error would end the process, and fail this file).
+  it.runIf(process.env.TEST_DATABASE === 'postgres')('keeps serving: the pool opens new connections', async () => {
+    expect((await server.client().get('/api/status/')).body.database).toBe('ok');
+    const database = new URL(server.config.databaseUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const ended = await admin.query<{ pid: number }>(
+      'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await server.client().get('/api/status/');
+    expect(after.status).toBe(200);
+    expect(after.body.database).toBe('ok');
   });
 });
 

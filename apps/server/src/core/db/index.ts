@@ -24,17 +24,24 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
   pgliteTemplate?: Blob | undefined;
+  /**
+   * PostgreSQL only: an idle pooled connection that the server ended (a restart, an administrator,
+   * a dropped database). The pool replaces it on the next query; without a listener the error
+   * would end the process.
+   */
+  onIdleError?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir, options.pgliteTemplate);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openPglite(options.pgliteDir, options.pgliteTemplate);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onIdleError: DatabaseOptions['onIdleError']): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => onIdleError?.(error));
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
   return {
