@@ -369,9 +369,12 @@ export function createRoomsService(deps: RoomsDeps) {
         await recordings.remove(audioKey);
         throw error;
       }
-      if (segment.transcription === 'pending') await queue(TRANSCRIBE_QUEUE, segment);
+      // The answer and the created push show the segment as stored, before its job can change it
+      // (a fast transcriber would otherwise make either say 'done' before 'segment:created').
+      const answer = await this.getSegment(roomId, userId, segment.id);
       await pushSegment('segment:created', segment.id);
-      return this.getSegment(roomId, userId, segment.id);
+      if (segment.transcription === 'pending') await queue(TRANSCRIBE_QUEUE, segment);
+      return answer;
     },
 
     /** The file of a recording or a voice of this room, for a participant of it. */
