@@ -40,6 +40,8 @@ test.beforeAll(async () => {
       TRANSLATION_PROVIDER: 'apertium',
       TTS_PROVIDER: 'espeak',
       RATE_LIMIT_MESSAGES: '0',
+      // A LiveKit server configured but not running: the call says it cannot be reached.
+      LIVEKIT_URL: 'ws://localhost:7880',
     },
   });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'parla-rooms-e2e-'));
