@@ -10,6 +10,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/password/reset');
+  // The URL changes before the page's chunk has loaded, and sign-in has an Email field too.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send the link', exact: true }).click();
   await expect(page.getByText('If an account exists for that address, a reset link is on its way.')).toBeVisible();
