@@ -109,6 +109,24 @@ describe('interface translation loading', () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith('i18n_'))).toEqual(['i18n_build-new_en-translation']);
   });
 
+  it('without an answer (offline) uses this build’s stored entry however old, never another build’s', async () => {
+    localStorage.clear();
+    const old = (hello: string) => JSON.stringify({ savedAt: Date.now() - 3 * 60 * 60 * 1000, data: { hello } });
+    localStorage.setItem('i18n_build-a_pt-translation', old('Olá'));
+    localStorage.setItem('i18n_build-old_nl-translation', old('Hallo'));
+    const offline = async (lng: string) => {
+      const instance = i18next.createInstance();
+      await instance
+        .use(CachedHttpBackend)
+        // Port 9 on loopback: nothing listens, the fetch fails at once.
+        .init({ lng, fallbackLng: false, ns: ['translation'], backend: backendOptions('http://127.0.0.1:9/locales/{{lng}}/{{ns}}.json', 60 * 60 * 1000, 'build-a'), ...LOAD_OPTIONS, maxRetries: 0 })
+        .catch(() => undefined);
+      return instance;
+    };
+    expect((await offline('pt')).t('hello')).toBe('Olá');
+    expect((await offline('nl')).t('hello')).toBe('hello');
+  });
+
   it('does not retry a file that fails to parse', async () => {
     await load('it');
     expect(attempts['/locales/it/translation.json']).toHaveLength(1);

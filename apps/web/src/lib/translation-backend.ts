@@ -54,11 +54,12 @@ export class CachedHttpBackend implements BackendModule<CachedHttpOptions> {
     }
   }
 
-  private cached(language: string, namespace: string): CacheEntry['data'] | undefined {
+  /** The stored entry of this build, fresh only unless `anyAge` (no network: old beats nothing). */
+  private cached(language: string, namespace: string, anyAge = false): CacheEntry['data'] | undefined {
     if (!this.options.expirationTime) return undefined;
     try {
       const entry = JSON.parse(localStorage.getItem(this.key(language, namespace)) ?? 'null') as CacheEntry | null;
-      if (entry && entry.savedAt + this.options.expirationTime > Date.now()) return entry.data;
+      if (entry && (anyAge || entry.savedAt + this.options.expirationTime > Date.now())) return entry.data;
     } catch {
       // A broken entry is simply not a cache hit.
     }
@@ -94,6 +95,11 @@ export class CachedHttpBackend implements BackendModule<CachedHttpOptions> {
         this.store(language, namespace, data);
         callback(null, data);
       })
-      .catch(() => fail(`failed loading ${url}: no answer`, true));
+      .catch(() => {
+        // No answer (offline): the same build's translations from an earlier visit, however old.
+        const stale = this.cached(language, namespace, true);
+        if (stale) callback(null, stale);
+        else fail(`failed loading ${url}: no answer`, true);
+      });
   }
 }
