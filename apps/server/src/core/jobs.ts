@@ -130,7 +130,16 @@ export function createJobs(options: {
         for (let i = 0; i < definition.policy.concurrency; i++) {
           ids.push(
             await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
-              if (job) await runOne(name, definition, job);
+              if (!job) return;
+              try {
+                await runOne(name, definition, job);
+              } finally {
+                // A worker that found a job looks for the next one at once instead of after its
+                // polling interval: a burst sent faster than the workers woke (their notices fold
+                // into one) drains at the workers' pace, not one job per worker every 2 s.
+                const self = ids[i];
+                if (self) boss.notifyWorker(self);
+              }
             }),
           );
         }

@@ -23,6 +23,7 @@ import { fieldError, formError, notFound } from '../../core/errors';
 import type { Jobs } from '../../core/jobs';
 import { indexedPage, offsetPage, pageLink } from '../../core/pages';
 import { permissionDenied } from '../../core/policy';
+import { createLimiter } from '../../core/speech/process';
 import type { SynthesisProvider, TranscriptionProvider, Utterance } from '../../core/speech/provider';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
@@ -61,6 +62,9 @@ export interface RoomsDeps {
 }
 
 const randomName = () => randomBytes(12).toString('hex');
+
+/** Voices synthesised at once for one segment (espeak-ng is a process each; a server's a request each). */
+const VOICES_AT_ONCE = 3;
 
 export function createRoomsService(deps: RoomsDeps) {
   const { repo, users, live, presenter, translator, transcription, synthesis, jobs, recordings, publicUrl, log } = deps;
@@ -474,13 +478,21 @@ export function createRoomsService(deps: RoomsDeps) {
         await pushSegment('segment:rendered', segment.id);
         context = await repo.renderingsOf([segment.id]);
       }
-      // Voices: each group of another language whose text is ready, in its voice.
+      // Voices: each group of another language whose text is ready, in its voice; a few at once
+      // (each group gets its voice pushed as soon as it is ready, not after the slowest).
       const voiced = groups.filter((g) => needsVoice(segment.language, g));
-      for (const group of voiced) {
-        const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
-        if (!text || text.state !== 'done' || !text.transcript) continue;
-        const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
-        if (have && have.version === segment.version && have.state !== 'pending') continue;
+      const voices = createLimiter(VOICES_AT_ONCE);
+      const ready = context;
+      // Every voice settles before the job does: a failure is retried only once the others ended.
+      const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
+      async function speakFor(group: ListeningGroup): Promise<void> {
+        if (!segment) return;
+        const text = ready.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
+        if (!text || text.state !== 'done' || !text.transcript) return;
+        const have = ready.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
+        if (have && have.version === segment.version && have.state !== 'pending') return;
         const spoken = await synthesis.synthesize(text.transcript, group.language as Language, group.male ? 'male' : 'female');
         let audioKey: string | null = null;
         if (spoken.state === 'done') {
