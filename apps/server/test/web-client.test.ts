@@ -109,6 +109,18 @@ describe('precompressed files', () => {
   });
 });
 
+describe('translation preload', () => {
+  it('announces the interface translation of the asked language with every page, not with assets', async () => {
+    for (const url of ['/', '/chat/12']) {
+      const german = await get(url, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+      expect(german.headers.link).toBe('</locales/de/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
+      expect(String(german.headers.vary)).toMatch(/Accept-Language/);
+      expect((await get(url, {})).headers.link).toBe('</locales/en/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    }
+    expect((await get('/assets/app-abc123.js', { 'accept-language': 'de' })).headers.link).toBeUndefined();
+  });
+});
+
 describe('cache headers', () => {
   it('keeps hashed assets for a year', async () => {
     const variants: Record<string, string>[] = [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }, {}];

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateLanguage } from './i18n';
 
 /** Content-hashed bundle files (Vite's `assets/`): a new build gives new names. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,6 +40,19 @@ export async function serveWebClient(app: FastifyInstance, webDistDir: string): 
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
+  });
+
+  // The page's first request after its script is the interface translation: announced with the
+  // page (a preload for the language the browser asks for, as the client picks it when nothing is
+  // stored), it loads alongside the script instead of after it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && request.method === 'GET') {
+      const language = negotiateLanguage(request.headers['accept-language']);
+      reply.header('link', `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+      reply.header('vary', 'Accept-Encoding, Accept-Language');
+    }
+    return payload;
   });
 
   return (request, reply) => {
