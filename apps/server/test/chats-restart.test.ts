@@ -11,20 +11,44 @@ import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
 const SERVER = path.resolve(import.meta.dirname, '../src/main.ts');
 
+/**
+ * Starts `main.ts` on a free port and waits for its own "up" line: a port found free can be taken
+ * by another test's server before this one listens (it then exits with EADDRINUSE while the other
+ * answers), so the answer of some server on the port proves nothing; a lost port is tried again.
+ */
 async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/status/`).then((r) => r.ok, () => false);
-    if (up) return { child, url };
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const up = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 60_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes(`Parla is up at ${url}`)) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    if (up) {
+      // Keep reading: a full pipe would block the server.
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      return { child, url };
+    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!output.includes('EADDRINUSE') || attempt >= 3) throw new Error(`the server did not start:\n${output.slice(-2000)}`);
   }
 }
 

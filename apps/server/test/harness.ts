@@ -101,13 +101,22 @@ function pgliteTemplateBlob(): Promise<Blob | undefined> {
   return template;
 }
 
-export type TestServer = Awaited<ReturnType<typeof startServer>>;
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  url: string;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+  dataDir: string;
+  client(): Client;
+  close(): Promise<void>;
+}
 
 /** The whole app on a free loopback port. `env` overrides configuration (rate limits...). */
 export async function startServer(
   env: Record<string, string> = {},
   options: { smtp?: boolean; logStream?: DestinationStream; beforeListen?: (app: FastifyInstance) => void } = {},
-) {
+  attempt = 1,
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parla-test-'));
   const smtp = options.smtp === false ? undefined : await startSmtp();
   const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -133,7 +142,17 @@ export async function startServer(
     ...(pgliteTemplate ? { pgliteTemplate } : {}),
   });
   options.beforeListen?.(app);
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    // The free port was taken by another test file's server meanwhile: start over on another.
+    await app.close();
+    await smtp?.close();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 3) return startServer(env, options, attempt + 1);
+    throw error;
+  }
   return {
     app,
     config,
