@@ -39,20 +39,15 @@ export async function serveWebClient(app: FastifyInstance, webDistDir: string): 
     // `file` is the file actually sent, variant included (…/assets/app-abc.js.br).
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      if (path.basename(file).startsWith('index.html')) {
+        // The page's first request after its script is the interface translation: announced with
+        // the page (a preload for the language the browser asks for, as the client picks it when
+        // nothing is stored), it loads alongside the script instead of after it.
+        const language = negotiateLanguage(reply.request.headers['accept-language']);
+        reply.header('link', `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+        reply.header('vary', 'Accept-Language');
+      }
     },
-  });
-
-  // The page's first request after its script is the interface translation: announced with the
-  // page (a preload for the language the browser asks for, as the client picks it when nothing is
-  // stored), it loads alongside the script instead of after it.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html') && request.method === 'GET') {
-      const language = negotiateLanguage(request.headers['accept-language']);
-      reply.header('link', `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`);
-      reply.header('vary', 'Accept-Encoding, Accept-Language');
-    }
-    return payload;
   });
 
   return (request, reply) => {
