@@ -17,6 +17,7 @@ import { notify } from '../../lib/toast';
 import { MEMBER_PAGE_SIZE, addMember, changeMemberRole, chatKeys, leaveChat, membersQuery, removeMember, removeMembers } from './api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
+import { Pager, PermanentChoice } from '../../components/list-controls';
 import { expectRemoval } from './live-sync';
 import { canChangeRole, canRemove, chatControls, roleKey } from './permissions';
 import { removeChat, type ChatListPages } from './timeline';
@@ -191,17 +192,7 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
               })}
             </ul>
           )}
-          {pages > 1 && (
-            <nav className="pager" aria-label={t('chats.members.pages')}>
-              <Button variant="secondary" className="btn-small" disabled={pageIndex === 0} onClick={() => setPageIndex((index) => index - 1)}>
-                {t('chats.members.previous')}
-              </Button>
-              <span>{t('chats.members.page', { page: pageIndex + 1, pages })}</span>
-              <Button variant="secondary" className="btn-small" disabled={pageIndex + 1 >= pages} onClick={() => setPageIndex((index) => index + 1)}>
-                {t('chats.members.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager label={t('chats.members.pages')} pageIndex={pageIndex} pages={pages} onChange={setPageIndex} />
           {controls.removeMembers && selected.size > 0 && (
             <Button
               variant="danger"
@@ -240,21 +231,6 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
         onConfirm={() => void handOver()}
         onClose={() => setHandover(null)}
       />
-    </div>
-  );
-}
-
-function PermanentChoice({ checked, onChange, label, hint }: { checked: boolean; onChange: (value: boolean) => void; label: string; hint: string }) {
-  const id = useId();
-  return (
-    <div className="check-field">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={`${id}-hint`} />
-      <div>
-        <label htmlFor={id}>{label}</label>
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      </div>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
+import { Pager, PermanentChoice } from '../../components/list-controls';
 import { PARTICIPANT_PAGE_SIZE, addParticipant, changeParticipantRole, leaveRoom, participantsQuery, removeParticipant, removeParticipants, roomKeys } from './api';
 import { canHandOver, canRemoveParticipant, roleKey, roomControls } from './controls';
 import { expectRemoval, mapRoomLists } from './live-sync';
@@ -169,17 +170,7 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
               })}
             </ul>
           )}
-          {pages > 1 && (
-            <nav className="pager" aria-label={t('rooms.participants.pages')}>
-              <Button variant="secondary" className="btn-small" disabled={pageIndex === 0} onClick={() => setPageIndex((index) => index - 1)}>
-                {t('chats.members.previous')}
-              </Button>
-              <span>{t('chats.members.page', { page: pageIndex + 1, pages })}</span>
-              <Button variant="secondary" className="btn-small" disabled={pageIndex + 1 >= pages} onClick={() => setPageIndex((index) => index + 1)}>
-                {t('chats.members.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager label={t('rooms.participants.pages')} pageIndex={pageIndex} pages={pages} onChange={setPageIndex} />
           {controls.manageParticipants && selected.size > 0 && (
             <Button
               variant="danger"
@@ -218,21 +209,6 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
         onConfirm={() => void handOver()}
         onClose={() => setHandover(null)}
       />
-    </div>
-  );
-}
-
-function PermanentChoice({ checked, onChange, label, hint }: { checked: boolean; onChange: (value: boolean) => void; label: string; hint: string }) {
-  const id = useId();
-  return (
-    <div className="check-field">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={`${id}-hint`} />
-      <div>
-        <label htmlFor={id}>{label}</label>
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      </div>
     </div>
   );
 }
