@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TONES } from '@parla/contract/constants';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/core/config';
-import { GOOD_PASSWORD, activationKeyFrom, startServer, uniqueEmail, type TestServer } from './harness';
+import { GOOD_PASSWORD, activationKeyFrom, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -341,6 +341,19 @@ describe('security headers', () => {
       // Plain http here: no HSTS (it would pin a dev machine's localhost to https).
       expect(answer.headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it('keeps every API answer out of caches (no-store), signed in or not, errors included', async () => {
+    const { client } = await signedIn(server);
+    for (const url of ['/api/accounts/user/', '/api/chat/', '/api/rooms/', '/api/chat/2147483647/', '/api/status/']) {
+      const answer = await client.get(url);
+      expect(answer.headers.get('cache-control'), url).toBe('no-store');
+    }
+    const stranger = await server.client().get('/api/accounts/user/');
+    expect(stranger.status).toBe(401);
+    expect(stranger.headers.get('cache-control')).toBe('no-store');
+    // The web client's pages keep their own caching (revalidated by ETag).
+    expect((await server.client().get('/signin')).headers.get('cache-control')).not.toBe('no-store');
   });
 
   it('serves the API docs page under the same policy: it has no inline script to be blocked', async () => {

@@ -89,7 +89,8 @@ export function securityHeaders(https: boolean, livekit: string[] = []): Record<
 /**
  * Sets the headers on every answer, with its `x-request-id`, in one hook. About 1 KB of document
  * headers buys nothing on a script or an image (a first visit loads some twenty of them): those
- * get the rest only.
+ * get the rest only. API answers are never stored by a browser or a proxy (`no-store`) unless
+ * the route chose its own caching (a room's audio files under random names).
  */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean; livekitUrl?: string | undefined }) {
   const all = securityHeaders(options.https, livekitOrigins(options.livekitUrl));
@@ -98,6 +99,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
     const type = reply.getHeader('content-type');
     reply.headers(typeof type === 'string' && SUBRESOURCE.test(type) ? forSubresources : all);
     reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }
