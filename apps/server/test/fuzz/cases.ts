@@ -542,6 +542,7 @@ export function casesFor(options: CaseOptions): Case[] {
     raw('body-shape', '42', true, '42');
     raw('body-shape', 'true', true, 'true');
     raw('body-shape', '{}', true, '{}');
+    raw('body-shape', 'unknown keys only', true, '{"guardUnknown":"x","guardOther":1}');
     raw('body-shape', '-0', false, '-0');
     raw('body-shape', '1e309', false, '1e309');
 
@@ -579,7 +580,10 @@ export function casesFor(options: CaseOptions): Case[] {
     raw('body-size', `unexpected body of ${size(bodyLimit + KB)}`, true, () => ' '.repeat(bodyLimit + KB));
     raw('content-type', 'unexpected body with Content-Type: multipart/form-data without boundary', true, 'guard', 'multipart/form-data');
     raw('content-type', 'unexpected body with Content-Type: text/plain', false, 'guard', 'text/plain');
-    raw('body-shape', 'unexpected body: {"guard":1}', false, '{"guard":1}');
+    raw('body-shape', 'unexpected body: {"guard":1}', true, '{"guard":1}');
+    raw('body-shape', 'unexpected body: {}', true, '{}');
+    raw('body-shape', 'unexpected body: null', true, 'null');
+    raw('body-shape', 'unexpected body: []', true, '[]');
     raw('proto-key', 'unexpected body: {"__proto__":{"guardPolluted":true}}', false, '{"__proto__":{"guardPolluted":true}}');
   }
 

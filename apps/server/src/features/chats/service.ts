@@ -15,6 +15,7 @@ import type {
   ManageChatMember,
 } from '@parla/contract/chat';
 import type { FastifyBaseLogger } from 'fastify';
+import { changedFields, isEmpty } from '../../core/changes';
 import { fieldError, formError, notFound } from '../../core/errors';
 import { permissionDenied } from '../../core/policy';
 import type { JobContext, Jobs } from '../../core/jobs';
@@ -177,12 +178,11 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     async updateChat(chatId: number, userId: number, changes: ChatPatchRequest): Promise<GroupChat> {
-      const { member } = await load(chatId, userId);
+      const found = await load(chatId, userId);
+      const { member } = found;
       chatPolicy.require(member.chatRole as ChatRole, 'editChat');
-      const values: Partial<Pick<ChatRow, 'title' | 'description' | 'languages'>> = {};
-      if (changes.title !== undefined) values.title = changes.title;
-      if (changes.description !== undefined) values.description = changes.description;
-      if (changes.languages !== undefined) values.languages = changes.languages;
+      const values = changedFields(found.chat, changes, ['title', 'description', 'languages']);
+      if (isEmpty(values)) return presentChat(found.chat, member);
       const chat = await repo.updateChat(chatId, values);
       if (!chat) throw notFound();
       const members = await repo.listMembers(chatId, { offset: 0, limit: 10_000 });
@@ -210,12 +210,8 @@ export function createChatsService(deps: ChatsDeps) {
       if (changes.lastReadMessage !== undefined && !(await repo.messageExists(chatId, changes.lastReadMessage))) {
         throw fieldError('lastReadMessage', 'noSuchMessage', undefined, 'does_not_exist');
       }
-      const values: Partial<Pick<MemberRow, 'nickName' | 'language' | 'tone' | 'lastReadMessage'>> = {};
-      if (changes.nickName !== undefined) values.nickName = changes.nickName;
-      if (changes.language !== undefined) values.language = changes.language;
-      if (changes.tone !== undefined) values.tone = changes.tone;
-      if (changes.lastReadMessage !== undefined) values.lastReadMessage = changes.lastReadMessage;
-      const updated = Object.keys(values).length ? await repo.updateMember(member.id, values) : member;
+      const values = changedFields(member, changes, ['nickName', 'language', 'tone', 'lastReadMessage']);
+      const updated = isEmpty(values) ? member : await repo.updateMember(member.id, values);
       if (!updated) throw notFound();
       if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, groupOf(updated));
       if (updated.nickName !== member.nickName) live.membersChanged(chatId);
