@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idParam, titleField } from '@parla/contract/fields';
+import { idParam, titleField, toneField } from '@parla/contract/fields';
 import { installErrorHandling } from '../src/core/errors';
 import { validatorCompiler } from '../src/core/validation';
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
     { schema: { params: z.object({ id: idParam }), querystring: z.object({ limit: z.optional(idParam) }), body: z.object({ title: titleField }) } },
     (request) => ({ id: request.params.id, title: request.body.title }),
   );
+  app.withTypeProvider<ZodTypeProvider>().put('/choices/', { schema: { body: z.object({ tone: toneField, count: z.optional(z.int()) }) } }, (request) => request.body);
   await app.ready();
 });
 afterAll(() => app.close());
@@ -42,5 +43,19 @@ describe('validation context', () => {
     expect(query.statusCode).toBe(400);
     expect(query.json().errors[0]).toMatchObject({ attr: 'limit', code: 'max_value' });
     expect((await post('/things/2147483647/')).json()).toEqual({ id: 2147483647, title: 'ok' });
+  });
+
+  it('says what is wrong in words that fit the input', async () => {
+    const errorsOf = async (method: 'POST' | 'PUT', url: string, payload: object) => (await app.inject({ method, url, payload })).json().errors;
+    // Not a number at all: not "Expected number, received number".
+    expect(await errorsOf('POST', '/things/7/?limit=abc', { title: 'ok' })).toEqual([{ code: 'invalid', attr: 'limit', detail: 'A valid number is required.' }]);
+    // Ids start at 1: the bound named is the one that holds.
+    expect(await errorsOf('POST', '/things/7/?limit=0', { title: 'ok' })).toEqual([
+      { code: 'min_value', attr: 'limit', detail: 'Ensure this value is greater than or equal to 1.' },
+    ]);
+    // A missing choice is missing, not "undefined is not a valid choice".
+    expect(await errorsOf('PUT', '/choices/', {})).toEqual([{ code: 'required', attr: 'tone', detail: 'This field is required.' }]);
+    expect(await errorsOf('PUT', '/choices/', { tone: 'LOUD' })).toEqual([{ code: 'invalid_choice', attr: 'tone', detail: '"LOUD" is not a valid choice.' }]);
+    expect(await errorsOf('PUT', '/choices/', { tone: 'FORMAL', count: 'x' })).toEqual([{ code: 'invalid_type', attr: 'count', detail: 'Expected number, received string.' }]);
   });
 });

@@ -44,9 +44,9 @@ export const roomStateField = z.literal(ROOM_STATES);
 /** Datetimes travel as ISO 8601 strings with an offset. */
 export const dateTimeField = z.iso.datetime({ offset: true });
 /** Ids are positive int4 (product.md): anything larger can name no row. */
-export const idField = z.int().check(z.positive(), z.maximum(LIMITS.idMax));
+export const idField = z.int().check(z.minimum(1), z.maximum(LIMITS.idMax));
 /** A path or query id: a number 1..2^31-1; in a path anything else is a 404 rather than a crash. */
-export const idParam = z.coerce.number().check(z.int(), z.positive(), z.maximum(LIMITS.idMax));
+export const idParam = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.idMax));
 
 /** A non-empty list of distinct language codes (a chat's or room's languages). */
 export const languageSetField = languagesField.check(

@@ -85,6 +85,8 @@ export function issueToEntry(issue: z.core.$ZodIssue): ErrorEntry {
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined) return { code: 'required', message: 'required', attr };
+      // A query or path value that is not a number ("abc") reaches zod as NaN after coercion.
+      if (issue.expected === 'number' && typeof input === 'number' && Number.isNaN(input)) return { code: 'invalid', message: 'invalidNumber', attr };
       return {
         code: 'invalid_type',
         message: 'invalidType',
@@ -113,6 +115,8 @@ export function issueToEntry(issue: z.core.$ZodIssue): ErrorEntry {
         ? { code: 'invalid', message: 'invalidEmail', attr }
         : { code: 'invalid', message: 'invalidFormat', attr };
     case 'invalid_value':
+      // A missing enum or literal field is missing, not a wrong choice.
+      if (input === undefined) return { code: 'required', message: 'required', attr };
       return { code: 'invalid_choice', message: 'invalidChoice', params: { input: quote(input) }, attr };
     case 'custom':
       if (issue.params?.['code'] === INVALID_CHARACTERS) return { code: INVALID_CHARACTERS, message: 'invalidCharacters', attr };
