@@ -26,14 +26,16 @@ ensure_node() {
   fi
 }
 
-# npm ci when node_modules is missing or older than package-lock.json.
+# npm ci when node_modules is missing or older than package-lock.json. Development dependencies are
+# always installed (the web client is built with them), whatever NODE_ENV says: under
+# NODE_ENV=production npm would leave them out and the build would fail (vite: not found).
 ensure_npm_deps() {
   local stamp=node_modules/.parla-lock-sha
   local want
   want=$(sha256sum package-lock.json | cut -d' ' -f1)
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     log "installing npm packages"
-    npm ci --no-audit --no-fund --loglevel=error
+    npm ci --include=dev --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi
 }

@@ -1,26 +1,63 @@
 #!/usr/bin/env bash
 # Runs the start command on a free port with a fresh DATA_DIR and checks that the product
 # answers: status, the web page, an account registered with its link taken from the outbox.
+# Twice: in this checkout with the default NODE_ENV, then from a fresh clone (no node_modules, no
+# build) with NODE_ENV=production, as a server would be set up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
-port=$(free_port)
-data=$(mktemp -d /tmp/parla-smoke.XXXXXX)
-PORT=$port DATA_DIR=$data bash scripts/start.sh >"$data/server.log" 2>&1 &
-pid=$!
-stop() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data"; }
-trap stop EXIT
-base="http://127.0.0.1:$port"
-for _ in $(seq 120); do curl -fs "$base/api/status/" >/dev/null 2>&1 && break; sleep 0.5; done
-status=$(curl -fsS "$base/api/status/") || { cat "$data/server.log"; exit 1; }
-echo "$status" | grep -q '"status":"ok"' || { echo "status: $status"; exit 1; }
-curl -fsS "$base/signin" | grep -q '<div id="root">' || { echo "the web client is not served"; exit 1; }
-curl -fsS -X POST "$base/api/accounts/registration/" -H 'content-type: application/json' \
-  -d '{"email":"smoke@example.com","password1":"smoke-test-pass-1","password2":"smoke-test-pass-1","fullName":"Smoke"}' >/dev/null
-sleep 0.5
-key=$(grep -rhoE '/signup/activation/[A-Za-z0-9_-]+$' "$data/outbox" | head -n 1 | sed 's#.*/##')
-[ -n "$key" ] || { echo "no activation link in the outbox"; exit 1; }
-curl -fsS -X POST "$base/api/accounts/registration/verify-email/" -H 'content-type: application/json' -d "{\"key\":\"$key\"}" >/dev/null
-curl -fsS -X POST "$base/api/accounts/login/" -H 'content-type: application/json' \
-  -d '{"email":"smoke@example.com","password":"smoke-test-pass-1"}' | grep -q '"access"'
-echo "smoke: 4 passed, 0 failed"
+
+SERVER_PID=
+# The start command execs the server in the subshell started for it: stop both.
+stop_server() {
+  [ -n "$SERVER_PID" ] || return 0
+  pkill -TERM -P "$SERVER_PID" 2>/dev/null || true
+  kill "$SERVER_PID" 2>/dev/null || true
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=
+}
+
+# smoke_run <checkout> <label> [VAR=value...]: starts it, checks it, stops it.
+smoke_run() {
+  local checkout=$1 label=$2
+  shift 2
+  local port data pid base status key
+  port=$(free_port)
+  data=$(mktemp -d /tmp/parla-smoke.XXXXXX)
+  (cd "$checkout" && env "$@" PORT="$port" DATA_DIR="$data" bash scripts/start.sh >"$data/server.log" 2>&1) &
+  pid=$!
+  SERVER_PID=$pid
+  base="http://127.0.0.1:$port"
+  # Up to 10 minutes: a fresh clone installs its packages and builds the client first.
+  for _ in $(seq 1200); do
+    curl -fs "$base/api/status/" >/dev/null 2>&1 && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  if ! status=$(curl -fsS "$base/api/status/"); then
+    tail -n 40 "$data/server.log"
+    echo "smoke ($label): the server did not come up"
+    return 1
+  fi
+  echo "$status" | grep -q '"status":"ok"' || { echo "smoke ($label): status: $status"; return 1; }
+  curl -fsS "$base/signin" | grep -q '<div id="root">' || { echo "smoke ($label): the web client is not served"; return 1; }
+  curl -fsS -X POST "$base/api/accounts/registration/" -H 'content-type: application/json' \
+    -d '{"email":"smoke@example.com","password1":"smoke-test-pass-1","password2":"smoke-test-pass-1","fullName":"Smoke"}' >/dev/null
+  sleep 0.5
+  key=$(grep -rhoE '/signup/activation/[A-Za-z0-9_-]+$' "$data/outbox" | head -n 1 | sed 's#.*/##')
+  [ -n "$key" ] || { echo "smoke ($label): no activation link in the outbox"; return 1; }
+  curl -fsS -X POST "$base/api/accounts/registration/verify-email/" -H 'content-type: application/json' -d "{\"key\":\"$key\"}" >/dev/null
+  curl -fsS -X POST "$base/api/accounts/login/" -H 'content-type: application/json' \
+    -d '{"email":"smoke@example.com","password":"smoke-test-pass-1"}' | grep -q '"access"'
+  stop_server
+  rm -rf "$data"
+  echo "smoke ($label): 4 passed, 0 failed"
+}
+
+clone=$(mktemp -d /tmp/parla-smoke-clone.XXXXXX)
+trap 'stop_server; rm -rf "$clone"' EXIT
+
+smoke_run . "this checkout"
+# What is committed, as a fresh clone: uncommitted work is not part of it.
+git clone -q . "$clone/parla"
+smoke_run "$clone/parla" "fresh clone, NODE_ENV=production" NODE_ENV=production
