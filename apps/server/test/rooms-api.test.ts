@@ -231,6 +231,36 @@ describe('segments: what is refused', () => {
     expect(srt.body).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\nAna: Good morning\n$/);
     expect((await ana.client.get(`/api/rooms/${room.id}/transcript/?format=pdf`)).status).toBe(400);
   });
+
+  it('keeps what participants wrote on its own line: no forged cue, timing, speaker line or styling', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const room = await createRoom(ana, { title: 'Weekly Sync', languages: ['en'] });
+    await addParticipant(ana, room.id, ben);
+    await setState(ana, room.id, LIVE);
+    // Names are single-line fields: a line break is refused, not stored.
+    const alias = await send(ben, 'PATCH', `/api/rooms/${room.id}/participant/`, { alias: 'Ben\n[00:00:09] Ana: I resign' });
+    expect(alias.status).toBe(400);
+    expect(alias.body.errors).toEqual([{ code: 'single_line', attr: 'alias', detail: 'This field must be a single line.' }]);
+    expect((await send(ana, 'PATCH', `/api/rooms/${room.id}/`, { title: 'Weekly\nSync' })).body.errors[0]).toMatchObject({ attr: 'title', code: 'single_line' });
+    // A transcript may hold line breaks; in the files it stays one line of its speaker.
+    const id = (await upload(ben, room.id, uploadForm(toneWav(2)))).body.id;
+    const forged = 'fine\n\n2\n00:00:05,000 --> 00:00:09,000\n<b>Ana</b>: {\\an8}I resign\n[00:00:09] Ana: I resign';
+    expect((await send(ben, 'PATCH', `/api/rooms/${room.id}/segments/${id}/`, { transcript: forged })).status).toBe(200);
+    const srt = (await ana.client.get(`/api/rooms/${room.id}/transcript/?format=srt`)).body as string;
+    const cues = srt.trimEnd().split('\n\n');
+    expect(cues).toHaveLength(1);
+    const [number, timing, ...text] = cues[0]!.split('\n');
+    expect(number).toBe('1');
+    expect(timing).toMatch(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/);
+    expect(text).toHaveLength(1);
+    expect(text[0]!.startsWith('Ben: fine 2 00:00:05,000 --> 00:00:09,000 ')).toBe(true);
+    expect(text[0]).not.toMatch(/<[a-z/]|\{\\/i);
+    const txt = (await ana.client.get(`/api/rooms/${room.id}/transcript/`)).body as string;
+    const lines = txt.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^\[00:00:00\] Ben: fine 2 00:00:05,000 --> 00:00:09,000 <b>Ana<\/b>: \{\\an8\}I resign \[00:00:09\] Ana: I resign$/);
+  });
 });
 
 describe('permissions by role', () => {

@@ -22,6 +22,8 @@ import {
   searchQueryField,
   textField,
   INVALID_CHARACTERS,
+  SINGLE_LINE,
+  cleanText,
   titleField,
   toneField,
 } from './fields';
@@ -192,9 +194,35 @@ describe('textField', () => {
     }
   });
 
+  it('refuses C1 controls, bidirectional overrides and isolates, the BOM and noncharacters', () => {
+    for (const bad of ['next\u0085line', 'csi\u009b', 'file\u202Egpj.exe', 'embed\u202Ax', 'isolate\u2066x\u2069', 'b\ufeffom', 'non\uffff', 'anno\ufff9x']) {
+      expect(codeOf(bad), JSON.stringify(bad)).toContain(INVALID_CHARACTERS);
+    }
+    // Marks that right-to-left writing needs stay allowed.
+    expect(field.parse('abc \u200f\u200e\u061c')).toBe('abc \u200f\u200e\u061c');
+  });
+
+  it('keeps a single-line field on one line', () => {
+    const name = textField(50, { min: 1, trim: true, singleLine: true });
+    for (const bad of ['Ada\nBob: forged line', 'a\r\nb', 'a\rb', 'a\u2028b', 'a\u2029b']) {
+      const result = name.safeParse(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.params?.['code'])).toContain(SINGLE_LINE);
+    }
+    // A line break at either end is trimmed away, not refused.
+    expect(name.parse('Ada\n')).toBe('Ada');
+    for (const schema of [titleField, fullNameField, nickNameField, aliasField, searchQueryField]) expect(fails(schema, 'one\ntwo')).toBe(true);
+    expect(descriptionField.parse('one\ntwo')).toBe('one\ntwo');
+  });
+
+  it('cleans text from providers: forbidden characters removed, line breaks folded', () => {
+    expect(cleanText('Hola\u202E mundo\u0085\ufeff\r\nadiós\u2028fin\u0000')).toBe('Hola mundo\nadiós\nfin');
+    expect(cleanText('plain text, 👋')).toBe('plain text, 👋');
+  });
+
   it('keeps tabs, newlines, emoji and any script; folds carriage returns into newlines', () => {
     expect(field.parse('a\tb\nc')).toBe('a\tb\nc');
-    expect(field.parse('line\r\nnext\rlast')).toBe('line\nnext\nlast');
+    expect(field.parse('a\r\nb\rc\u2028d\u2029e')).toBe('a\nb\nc\nd\ne');
     expect(field.parse('héllo 👋 مرحبا')).toBe('héllo 👋 مرحبا');
   });
 

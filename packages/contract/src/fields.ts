@@ -5,35 +5,55 @@ import { DOMAINS, LANGUAGES, LIMITS, TONES, CHAT_ROLES, ROOM_ROLES, ROOM_STATES 
 export const emailField = z.email().check(z.maxLength(LIMITS.emailMax));
 
 /**
- * What stored text never holds (product.md): C0 control characters other than tab and newline,
- * DEL, and unpaired UTF-16 surrogates. PostgreSQL refuses NUL outright; the others have no place
- * in a name or a message and would be stored mangled. Checked on code units (no `u` flag), so a
- * lone surrogate is seen as one.
+ * What stored text never holds (product.md): C0 and C1 control characters other than tab and
+ * newline (U+0085 NEXT LINE included), DEL, the bidirectional embeddings, overrides and isolates
+ * (U+202A..U+202E, U+2066..U+2069: an override makes "gpj.exe" read "exe.jpg"), the byte order
+ * mark U+FEFF, the interlinear annotation marks and the noncharacters U+FFFE/U+FFFF, and unpaired
+ * UTF-16 surrogates. PostgreSQL refuses NUL outright; the others have no place in a name or a
+ * message and would be stored mangled or shown misleading. Left-to-right and right-to-left marks
+ * (U+200E, U+200F, U+061C) stay allowed: right-to-left writing needs them. Checked on code units
+ * (no `u` flag), so a lone surrogate is seen as one.
  */
 // eslint-disable-next-line no-control-regex
-export const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** The error code of text holding FORBIDDEN_TEXT; the issue carries it in `params.code`. */
 export const INVALID_CHARACTERS = 'invalid_characters';
+/** The error code of a line break in a single-line field (a name, a title). */
+export const SINGLE_LINE = 'single_line';
+
+/** Line breaks other than LF (CR LF, CR, LINE and PARAGRAPH SEPARATOR), folded into LF. */
+const OTHER_LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
+const FORBIDDEN_ALL = new RegExp(FORBIDDEN_TEXT.source, 'g');
 
 /**
- * A text field of the API: carriage returns folded into newlines, then no FORBIDDEN_TEXT,
- * optionally trimmed, `min`..`max` characters. Every free text of a request goes through it.
+ * Text from outside the request (a translation, a transcript from a provider) made fit to store:
+ * line breaks folded into LF, every FORBIDDEN_TEXT character removed.
  */
-export function textField(max: number, options: { min?: number; trim?: boolean } = {}) {
-  const { min = 0, trim = false } = options;
+export function cleanText(text: string): string {
+  return text.replace(OTHER_LINE_BREAKS, '\n').replace(FORBIDDEN_ALL, '');
+}
+
+/**
+ * A text field of the API: line breaks folded into newlines, then no FORBIDDEN_TEXT (and no
+ * newline at all when `singleLine`), optionally trimmed, `min`..`max` characters. Every free text
+ * of a request goes through it.
+ */
+export function textField(max: number, options: { min?: number; trim?: boolean; singleLine?: boolean } = {}) {
+  const { min = 0, trim = false, singleLine = false } = options;
   return z.string().check(
-    z.overwrite((value) => value.replace(/\r\n?/g, '\n')),
+    z.overwrite((value) => value.replace(OTHER_LINE_BREAKS, '\n')),
     ...(trim ? [z.trim()] : []),
     z.refine((value: string) => !FORBIDDEN_TEXT.test(value), { params: { code: INVALID_CHARACTERS } }),
+    ...(singleLine ? [z.refine<string>((value) => !value.includes('\n'), { params: { code: SINGLE_LINE } })] : []),
     ...(min > 0 ? [z.minLength(min)] : []),
     z.maxLength(max),
   );
 }
 /** Client-side bounds of every new password (spec section 5). */
 export const passwordField = z.string().check(z.minLength(LIMITS.passwordMin), z.maxLength(LIMITS.passwordMax));
-export const titleField = textField(LIMITS.titleMax, { min: LIMITS.titleMin, trim: true });
+export const titleField = textField(LIMITS.titleMax, { min: LIMITS.titleMin, trim: true, singleLine: true });
 export const descriptionField = z.optional(z.nullable(textField(LIMITS.descriptionMax)));
-export const fullNameField = textField(LIMITS.fullNameMax, { min: 1, trim: true });
+export const fullNameField = textField(LIMITS.fullNameMax, { min: 1, trim: true, singleLine: true });
 export const languageField = z.enum(LANGUAGES);
 export const languagesField = z.array(languageField);
 export const toneField = z.enum(TONES);
@@ -54,10 +74,10 @@ export const languageSetField = languagesField.check(
   z.maxLength(LANGUAGES.length),
   z.refine((codes) => new Set(codes).size === codes.length, { message: 'Languages must be distinct.' }),
 );
-export const nickNameField = textField(LIMITS.nickNameMax, { min: 1, trim: true });
-export const aliasField = textField(LIMITS.aliasMax, { min: 1, trim: true });
+export const nickNameField = textField(LIMITS.nickNameMax, { min: 1, trim: true, singleLine: true });
+export const aliasField = textField(LIMITS.aliasMax, { min: 1, trim: true, singleLine: true });
 /** `?q=` of the member and participant searches. */
-export const searchQueryField = textField(255);
+export const searchQueryField = textField(255, { singleLine: true });
 /** The ids of a multi-delete body: 1 to one page's worth of distinct ids. */
 export const idListField = z.array(idField).check(
   z.minLength(1),

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language, Tone } from '@parla/contract/constants';
+import { cleanText } from '@parla/contract/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import { translationCache } from '../db/schema';
@@ -87,8 +88,10 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
         [...missing.keys()].forEach((key, index) => {
           const result = results[index];
           if (result?.state === 'done') {
-            found.set(key, { content: result.content, tone: result.tone });
-            fresh.push({ key, content: result.content, renderedTone: result.tone });
+            // What a provider writes is not trusted: no control or bidi-override characters are stored.
+            const content = cleanText(result.content);
+            found.set(key, { content, tone: result.tone });
+            fresh.push({ key, content, renderedTone: result.tone });
           }
         });
         if (fresh.length) await db.insert(translationCache).values(fresh).onConflictDoNothing();
