@@ -4,6 +4,7 @@
 // when it is installed (Debian's pocketsphinx and espeak-ng, which `npm start` installs), else
 // none: utterances keep their audio untranscribed, listeners read instead of hearing.
 import type { FastifyBaseLogger } from 'fastify';
+import { cleanText } from '@parla/contract/fields';
 import { createEspeakProvider, missingEspeak } from './espeak';
 import { createOpenAiSynthesisProvider, createOpenAiTranscriptionProvider } from './openai';
 import { createPocketsphinxProvider, missingPocketsphinx } from './pocketsphinx';
@@ -98,9 +99,23 @@ function chooseSynthesis(options: SpeechOptions, openAiConfigured: boolean, log:
   return noSynthesis;
 }
 
+/** A transcriber whose text is fit to store: a provider's control or bidi-override characters are removed. */
+function cleaned(provider: TranscriptionProvider): TranscriptionProvider {
+  return {
+    ...provider,
+    canTranscribe: (language) => provider.canTranscribe(language),
+    async transcribe(utterance, language) {
+      const result = await provider.transcribe(utterance, language);
+      return result.state === 'done' ? { ...result, text: cleanText(result.text) } : result;
+    },
+    health: () => provider.health(),
+    close: () => provider.close(),
+  };
+}
+
 export function createSpeech(options: SpeechOptions, log: FastifyBaseLogger): Speech {
   const openAiConfigured = Boolean(options.openai.baseUrl || options.openai.apiKey);
-  const transcription = chooseTranscription(options, openAiConfigured, log);
+  const transcription = cleaned(chooseTranscription(options, openAiConfigured, log));
   const synthesis = chooseSynthesis(options, openAiConfigured, log);
   log.info({ transcription: transcription.name, synthesis: synthesis.name }, 'speech providers');
   let last: { at: number; value: Promise<SpeechHealth> } | undefined;
