@@ -26,6 +26,22 @@ describe('through an OpenAI-compatible server', () => {
     await standIn.close();
   });
 
+  it('stores what the provider writes without control or bidi-override characters', async () => {
+    const ana = await person(server, 'Ana');
+    const chat = await createChat(ana, { title: 'Clean', languages: ['en', 'es'] });
+    const reader = await person(server);
+    await addMember(ana, chat.id, reader);
+    await setReading(reader, chat.id, 'es');
+    standIn.translationSuffix(' \u202Eexe.jpg\u0085\ufeff\u2066!\u2069\u0000');
+    try {
+      const message = await post(ana, chat.id, 'Open the file');
+      const seen = await eventually(() => read(reader, chat.id, message.id), (m) => m.translation === 'done');
+      expect(seen.content).toBe('[es DEFAULT] Open the file exe.jpg!');
+    } finally {
+      standIn.translationSuffix('');
+    }
+  });
+
   it('renders a message for 5 (language, tone) readers with one provider call, and a repeat with none', async () => {
     const ana = await person(server, 'Ana');
     const chat = await createChat(ana, { title: 'World', languages: ['en', 'es', 'de', 'fr'] });

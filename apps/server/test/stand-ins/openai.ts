@@ -31,6 +31,8 @@ export interface StandIn {
   failAlways(on: boolean): void;
   /** Answers wait this long (to hold translations pending). */
   delay(ms: number): void;
+  /** Appended to every translation from now on (what a careless model might write). */
+  translationSuffix(text: string): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
   let failing = false;
   let wait = 0;
   let transcript: string | undefined;
+  let suffix = '';
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request);
@@ -161,7 +164,7 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
           .split('\n')
           .map((line) => TARGET_LINE.exec(line))
           .filter((match): match is RegExpExecArray => match !== null)
-          .map(([, language, tone]) => ({ language, tone, text: `[${language} ${tone}] ${text}` }));
+          .map(([, language, tone]) => ({ language, tone, text: `[${language} ${tone}] ${text}${suffix}` }));
         return send(200, {
           id: `chatcmpl-${requests.length}`,
           object: 'chat.completion',
@@ -205,6 +208,9 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
     },
     delay: (ms) => {
       wait = ms;
+    },
+    translationSuffix: (text) => {
+      suffix = text;
     },
     close: () =>
       new Promise<void>((resolve) => {
