@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, eventually, person, post, send, setReading, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
+import { connect } from './live-helpers';
 import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
 const read = async (who: Person, chatId: number, messageId: number) => (await who.client.get(`/api/chat/${chatId}/messages/${messageId}/`)).body;
@@ -24,6 +25,35 @@ describe('through an OpenAI-compatible server', () => {
   afterAll(async () => {
     await server.close();
     await standIn.close();
+  });
+
+  it('renders and pushes the newest version when a message is edited twice at once', async () => {
+    const ana = await person(server, 'Ana');
+    const chat = await createChat(ana, { title: 'Quick', languages: ['en', 'es'] });
+    const reader = await person(server);
+    await addMember(ana, chat.id, reader);
+    await setReading(reader, chat.id, 'es');
+    const socket = await connect(server.url, reader);
+    try {
+      expect(await socket.subscribe(chat.id)).toEqual({ ok: true });
+      const messages = [];
+      for (let i = 0; i < 5; i++) {
+        const message = await post(ana, chat.id, `Draft ${i}`);
+        // Both edits leave while the first version's job still waits.
+        const edits = await Promise.all([`Second ${i}`, `Third ${i}`].map((content) => send(ana, 'PATCH', `/api/chat/${chat.id}/messages/${message.id}/`, { content })));
+        for (const edit of edits) expect(edit.status).toBe(200);
+        messages.push(message.id);
+      }
+      for (const id of messages) {
+        const stored = (await ana.client.get(`/api/chat/${chat.id}/messages/${id}/`)).body;
+        const newest = `[es DEFAULT] ${stored.content}`;
+        const seen = await eventually(() => read(reader, chat.id, id), (m) => m.translation === 'done', 20_000);
+        expect(seen.content).toBe(newest);
+        await socket.next('message:rendered', (p) => p.message.id === id && p.message.content === newest, 20_000);
+      }
+    } finally {
+      socket.close();
+    }
   });
 
   it('stores what the provider writes without control or bidi-override characters', async () => {

@@ -35,6 +35,7 @@ const STALE_PENDING_MS = 2 * 60_000;
 
 export interface RenderJob {
   messageId: number;
+  /** The version that queued the job (for the logs): the job renders the current one. */
   version: number;
 }
 
@@ -352,12 +353,14 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     /**
-     * The render job: every reading group of the chat that still lacks this version gets it, in
-     * one translator call (cached translations cost none), and is told live.
+     * The render job: every reading group of the chat that still lacks the message's current
+     * version gets it, in one translator call (cached translations cost none), and is told live.
+     * The queue keeps one waiting job per message, so an edit made while a job waits is not queued
+     * again: the job renders the version current when it runs, never the one that queued it.
      */
     async render(job: RenderJob, _context: JobContext): Promise<void> {
       const message = await repo.findMessageById(job.messageId);
-      if (!message || message.version !== job.version) return;
+      if (!message) return;
       const have = await repo.renderings(message.id, message.version);
       const settled = (group: ReadingGroup) => have.some((r) => r.language === group.language && r.tone === group.tone && r.state !== 'pending');
       const groups = groupsToRender(message, await repo.readingGroups(message.chatId)).filter((group) => !settled(group));
@@ -382,10 +385,10 @@ export function createChatsService(deps: ChatsDeps) {
       await live.message('message:rendered', message.chatId, message.id, groups);
     },
 
-    /** After the last try: readers still waiting get the original, marked failed. */
+    /** After the last try: readers still waiting for the current version get the original, marked failed. */
     async renderGaveUp(job: RenderJob): Promise<void> {
       const message = await repo.findMessageById(job.messageId);
-      if (!message || message.version !== job.version) return;
+      if (!message) return;
       const pending = await repo.pendingRenderings(message.id, message.version);
       if (pending.length === 0) return;
       await repo.saveRenderings(pending.map((row) => ({ ...row, state: 'failed' as const, content: null, renderedTone: null })));
