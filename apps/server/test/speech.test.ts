@@ -8,13 +8,14 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, LIMITS, type Language } from '@parla/contract/constants';
-import { detectFormat, inspectUtterance, parseWav, toPcm16kMonoWav, wavToOggOpus } from '../src/core/speech/audio';
+import { detectFormat, inspectUtterance, parseWav, pcmWav, toPcm16kMonoWav, wavToOggOpus } from '../src/core/speech/audio';
 import { createEspeakProvider, ESPEAK_BORROWED_VOICES, ESPEAK_VOICES, espeakVoice } from '../src/core/speech/espeak';
 import { createSpeech, type SpeechOptions } from '../src/core/speech/index';
 import { createOpenAiSynthesisProvider, createOpenAiTranscriptionProvider, splitForSpeech } from '../src/core/speech/openai';
 import { createPocketsphinxProvider, DEBIAN_POCKETSPHINX_MODEL, missingPocketsphinx } from '../src/core/speech/pocketsphinx';
 import { runProcess, which, withTempDir } from '../src/core/speech/process';
-import type { Utterance } from '../src/core/speech/provider';
+import { UnusableUtteranceError, type Utterance } from '../src/core/speech/provider';
+import { alawWav, ALAW_HEADER_SECONDS, chunk, fmtBody, fliteWav, riff, TWO_FMT_DECODED_SECONDS, twoFmtWav } from './crafted-audio';
 import { DEFAULT_TRANSCRIPT, startOpenAiStandIn, type StandIn, type TranscriptionBody } from './stand-ins/openai';
 
 const log = pino({ level: 'silent' });
@@ -226,7 +227,7 @@ describe('inspectUtterance and conversions', () => {
     wavSeconds = (await decodeOgg(ogg)).seconds;
   });
 
-  it('measures a WAV from its header, a streamed one (no length in it) included', async () => {
+  it('measures a WAV as decoded, a streamed one (no length in it) included', async () => {
     // espeak-ng --stdout writes a placeholder length: what is there counts.
     const streamed = await inspectUtterance(wav);
     expect(streamed?.format).toBe('wav');
@@ -280,6 +281,73 @@ describe('inspectUtterance and conversions', () => {
       expect(info.durationSeconds).toBeCloseTo(wavSeconds, 1);
       const again = await toPcm16kMonoWav({ data: pcm, format: 'wav', durationSeconds: info.durationSeconds });
       expect(again).toBe(pcm);
+    }
+  });
+
+  it('refuses a WAV that decoders could read in more than one way', async () => {
+    const pcm = Buffer.alloc(16_000 * 2, 1);
+    const format = chunk('fmt ', fmtBody(1, 1, 16_000, 16));
+    const other = chunk('fmt ', fmtBody(1, 2, 48_000, 32));
+    const list = chunk('LIST', Buffer.from('INFOISFT\u0004\u0000\u0000\u0000test', 'latin1'));
+    // Plain, and with other chunks around the samples: fine.
+    expect(parseWav(riff([format, chunk('data', pcm)]))?.durationSeconds).toBe(1);
+    expect(parseWav(riff([list, format, chunk('data', pcm), list]))?.durationSeconds).toBe(1);
+    // Two formats (before the samples, or one after them), samples before the format, two sets of samples.
+    expect(parseWav(twoFmtWav())).toBeNull();
+    expect(parseWav(riff([format, other, chunk('data', pcm)]))).toBeNull();
+    expect(parseWav(riff([format, chunk('data', pcm), other]))).toBeNull();
+    expect(parseWav(riff([chunk('data', pcm), format]))).toBeNull();
+    expect(parseWav(riff([format, chunk('data', pcm), chunk('data', pcm)]))).toBeNull();
+    // The reported upload: 0.17 s by its last format, 524 s as ffmpeg decodes it. Refused.
+    expect(TWO_FMT_DECODED_SECONDS).toBeGreaterThan(500);
+    expect(await inspectUtterance(twoFmtWav())).toBeNull();
+  });
+
+  it('measures every WAV as its decoder does, not by its header', async () => {
+    // One well-formed format whose arithmetic says 8.2 s; ffmpeg decodes 65 s.
+    const alaw = alawWav();
+    expect(parseWav(alaw)?.durationSeconds).toBeCloseTo(ALAW_HEADER_SECONDS, 2);
+    const measured = await inspectUtterance(alaw);
+    expect(measured?.format).toBe('wav');
+    // Measured up to twice the limit: enough to refuse it, without decoding all of it.
+    expect(measured!.durationSeconds).toBeGreaterThan(LIMITS.segmentAudioMaxSeconds * 2 - 1);
+    expect(measured!.durationSeconds).toBeLessThan(LIMITS.segmentAudioMaxSeconds * 2 + 2);
+  });
+
+  it('decodes at most a second past the limit, whatever the upload claims', async () => {
+    const longWav = pcmWav(Buffer.alloc(40 * 32_000, 1), 16_000);
+    const longOgg = (await wavToOggOpus(await espeakWav(SENTENCE.repeat(9)))).data;
+    const claims: Utterance[] = [
+      { data: twoFmtWav(), format: 'wav', durationSeconds: 0.17 },
+      { data: alawWav(), format: 'wav', durationSeconds: ALAW_HEADER_SECONDS },
+      // Already 16 kHz mono 16-bit: passed on without ffmpeg, cut all the same.
+      { data: longWav, format: 'wav', durationSeconds: 20 },
+      { data: longOgg, format: 'ogg', durationSeconds: 20 },
+    ];
+    for (const utterance of claims) {
+      const info = parseWav(await toPcm16kMonoWav(utterance))!;
+      expect(info).toMatchObject({ formatTag: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16 });
+      expect(info.durationSeconds).toBeGreaterThan(LIMITS.segmentAudioMaxSeconds);
+      expect(info.durationSeconds).toBeLessThanOrEqual(LIMITS.segmentAudioMaxSeconds + 1);
+    }
+  });
+
+  it('tells a failure caused by the upload itself from one of this machine', async () => {
+    const noise = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251));
+    const garbage: Utterance = { data: Buffer.concat([Buffer.from('OggS'), noise]), format: 'ogg', durationSeconds: 1 };
+    await expect(toPcm16kMonoWav(garbage)).rejects.toBeInstanceOf(UnusableUtteranceError);
+    // The recogniser running past its limit on this utterance.
+    const speech = (await inspectUtterance(await fliteWav('Good morning everyone.')))!;
+    await expect(createPocketsphinxProvider({ timeoutMs: 50 }).transcribe(speech, 'en')).rejects.toBeInstanceOf(UnusableUtteranceError);
+    // A program that is not there is this machine's failure: worth trying again.
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const failure = await toPcm16kMonoWav(garbage).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure).not.toBeInstanceOf(UnusableUtteranceError);
+    } finally {
+      process.env.PATH = path;
     }
   });
 

@@ -2,10 +2,40 @@
 // database, survive a restart, are retried with back-off, and are shared by every worker process
 // on PostgreSQL (SKIP LOCKED). On PGlite pg-boss runs over the same in-process database through
 // its `db` option. A job whose last try failed calls its `onGiveUp`, so the work it stood for is
-// settled (e.g. a message delivered in its original, marked failed) rather than lost.
+// settled (e.g. a message delivered in its original, marked failed) rather than lost; a handler
+// that knows trying again cannot help throws PermanentJobFailure, and that try is the last.
+// Jobs sent with fairness keys (a room, a user...) are taken in turn across keys: pg-boss fetches
+// by priority, then age, and a job's priority is minus the number of unfinished jobs already
+// queued under its busiest key, counted in the database, so it holds across server processes.
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/index';
+
+/**
+ * Thrown by a handler to fail its job for good now: its `onGiveUp` runs at once and pg-boss does
+ * not retry it (e.g. the input itself is at fault and would fail the same way again).
+ */
+export class PermanentJobFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobFailure';
+  }
+}
+
+export interface SendOptions {
+  /** With the `stately` policy: a job with the same key already waiting is not queued twice. */
+  singletonKey?: string | undefined;
+  /**
+   * Keys this job is counted under (e.g. `room:12`, `user:7`). It is queued behind the unfinished
+   * jobs of this queue that share a key with it (the most under any one key), and ahead of older
+   * jobs that have more of their own: one key's backlog does not hold up another key's first job.
+   */
+  fairnessKeys?: readonly string[] | undefined;
+}
+
+const SCHEMA = 'pgboss';
+/** Where a job's fairness keys are kept in its stored data (taken out before its handler sees it). */
+const FAIRNESS_FIELD = '$fairnessKeys';
 
 export interface JobPolicy {
   /** Tries after the first one. */
@@ -46,7 +76,7 @@ export interface Jobs {
     onGiveUp?: (data: T, error: unknown) => Promise<void>,
   ): void;
   /** Queues a job; a job with the same `singletonKey` already waiting is not queued twice. */
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  send(name: string, data: object, options?: SendOptions): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,7 +106,7 @@ export function createJobs(options: {
   const { database, databaseUrl, log } = options;
   const definitions = new Map<string, Definition>();
   const workerIds = new Map<string, string[]>();
-  const common = { schema: 'pgboss', schedule: false, supervise: true, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds };
+  const common = { schema: SCHEMA, schedule: false, supervise: true, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds };
   const boss = databaseUrl
     ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
     : new PgBoss({ ...common, db: pgliteAdapter(database) });
@@ -85,13 +115,48 @@ export function createJobs(options: {
   /** Which local worker of a queue is woken next (each in turn: an idle one takes the job at once). */
   const nextWorker = new Map<string, number>();
 
+  /** This active try is the job's last: pg-boss then fails it for good instead of retrying it. */
+  async function endRetries(name: string, id: string) {
+    await boss
+      .getDb()
+      .executeSql(`UPDATE ${SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`, [name, id]);
+  }
+
+  /** Unfinished jobs of `name` under each key: the job about to be sent waits behind the most. */
+  async function backlog(name: string, keys: readonly string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const { rows } = await boss.getDb().executeSql(
+      `SELECT count(j.id)::int AS waiting
+         FROM unnest($2::text[]) AS k(key)
+         LEFT JOIN ${SCHEMA}.job j
+           ON j.name = $1 AND j.state < 'completed' AND (j.data -> $3::text) @> jsonb_build_array(k.key)
+        GROUP BY k.key`,
+      [name, [...keys], FAIRNESS_FIELD],
+    );
+    return Math.max(0, ...rows.map((row: { waiting: number | string }) => Number(row.waiting)));
+  }
+
+  /** The job's data as it was sent (without the fairness keys kept with it). */
+  function dataOf(job: PgBoss.JobWithMetadata<unknown>): unknown {
+    if (!job.data || typeof job.data !== 'object' || !(FAIRNESS_FIELD in job.data)) return job.data;
+    const { [FAIRNESS_FIELD]: _keys, ...data } = job.data as Record<string, unknown>;
+    return data;
+  }
+
   async function runOne(name: string, definition: Definition, job: PgBoss.JobWithMetadata<unknown>) {
     const isLastTry = job.retryCount >= job.retryLimit;
+    const data = dataOf(job);
     try {
-      await definition.run(job.data, { id: job.id, attempt: job.retryCount, isLastTry });
+      await definition.run(data, { id: job.id, attempt: job.retryCount, isLastTry });
     } catch (error) {
-      log.warn({ err: error, queue: name, attempt: job.retryCount }, isLastTry ? 'job failed for good' : 'job failed, will retry');
-      if (isLastTry && definition.onGiveUp) await definition.onGiveUp(job.data, error);
+      const permanent = error instanceof PermanentJobFailure;
+      const last = isLastTry || permanent;
+      log.warn(
+        { err: error, queue: name, attempt: job.retryCount },
+        permanent ? 'job failed for good (not worth retrying)' : isLastTry ? 'job failed for good' : 'job failed, will retry',
+      );
+      if (permanent && !isLastTry) await endRetries(name, job.id);
+      if (last && definition.onGiveUp) await definition.onGiveUp(data, error);
       throw error;
     }
   }
@@ -111,7 +176,15 @@ export function createJobs(options: {
       if (!definition) throw new Error(`no job queue ${name}`);
       const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = definition.policy;
       if (!started) throw new Error(`job queue ${name} used before start`);
-      await boss.send(name, data, { retryLimit, retryDelay, retryBackoff, expireInSeconds, ...sendOptions });
+      const { fairnessKeys, singletonKey } = sendOptions;
+      const options: PgBoss.SendOptions = { retryLimit, retryDelay, retryBackoff, expireInSeconds, ...(singletonKey === undefined ? {} : { singletonKey }) };
+      let stored = data;
+      if (fairnessKeys?.length) {
+        // Two sends at the same moment may count the same backlog: fairness is approximate, order is not lost.
+        options.priority = -(await backlog(name, fairnessKeys));
+        stored = { ...data, [FAIRNESS_FIELD]: [...fairnessKeys] };
+      }
+      await boss.send(name, stored, options);
       // This process's workers pick it up now rather than at their next poll.
       const local = workerIds.get(name) ?? [];
       if (local.length) {

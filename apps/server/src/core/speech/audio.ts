@@ -1,16 +1,28 @@
 // Audio in and out of the speech pipeline. Uploads are recognised by their bytes (WAV, Ogg, WebM),
-// never by their name or declared type, and measured: WAV from its header, Ogg and WebM by
-// decoding them with ffprobe (which also tells an undecodable file). ffmpeg turns an upload into
-// the 16 kHz mono 16-bit WAV pocketsphinx reads; opusenc turns WAV into the Ogg Opus every browser
-// plays. ffmpeg and ffprobe are given the demuxer our check found and a short list of audio
-// decoders, and read only from a pipe: an upload cannot make them open files or addresses.
+// never by their name or declared type, and measured as the decoder sees them: ffprobe decodes
+// every upload, WAV included (a header's arithmetic is a second opinion a crafted file can make
+// disagree with the decoder's), and a WAV whose chunks could be read in more than one way is
+// refused before. ffmpeg turns an upload into the 16 kHz mono 16-bit WAV pocketsphinx reads, never
+// more than a second past the upload limit whatever the upload claims; opusenc turns WAV into the
+// Ogg Opus every browser plays. ffmpeg and ffprobe are given the demuxer our check found and a
+// short list of audio decoders, and read only from a pipe: an upload cannot make them open files
+// or addresses.
 import type { Readable } from 'node:stream';
-import type { SpokenAudio, Utterance } from './provider';
+import { LIMITS } from '@parla/contract/constants';
+import { UnusableUtteranceError, type SpokenAudio, type Utterance } from './provider';
 import { ProcessError, runProcess } from './process';
 
 const PROBE_TIMEOUT_MS = 10_000;
 const DECODE_TIMEOUT_MS = 30_000;
 const ENCODE_TIMEOUT_MS = 60_000;
+
+/** Uploads are measured up to twice the limit: enough to refuse a longer one, without decoding all of it. */
+const MEASURE_MAX_SECONDS = 2 * LIMITS.segmentAudioMaxSeconds;
+/** What is decoded for transcription: the limit and a second of slack (the measure rounds), never more. */
+export const DECODE_MAX_SECONDS = LIMITS.segmentAudioMaxSeconds + 1;
+/** 16 kHz mono 16-bit. */
+const PCM16K_BYTES_PER_SECOND = 32_000;
+const DECODE_MAX_BYTES = DECODE_MAX_SECONDS * PCM16K_BYTES_PER_SECOND;
 
 /** Decoders an upload may use: what browsers record (Opus, Vorbis) and FLAC in Ogg. */
 const COMPRESSED_DECODERS = 'opus,libopus,vorbis,libvorbis,flac';
@@ -38,22 +50,29 @@ export interface WavInfo {
   dataOffset: number;
   /** Bytes of samples present (a streamed WAV's placeholder size is replaced by what is there). */
   dataLength: number;
+  /** By the header's arithmetic: what our own reading of the samples gives, not a decoder's. */
   durationSeconds: number;
 }
 
 const WAV_FORMATS = new Set([1, 3, 6, 7, 0xfffe]);
 
-/** The header of a RIFF/WAVE file, or null when it is not a playable one. */
+/**
+ * The header of a RIFF/WAVE file, or null when it is not a playable one or could be read in more
+ * than one way: decoders differ on which of two `fmt ` chunks counts (ffmpeg takes the first), and
+ * on samples before their format or a second `data` chunk. Every chunk is looked at, also those
+ * after the samples.
+ */
 export function parseWav(data: Buffer): WavInfo | null {
   if (detectFormat(data) !== 'wav') return null;
   let offset = 12;
   let fmt: Omit<WavInfo, 'dataOffset' | 'dataLength' | 'durationSeconds'> | undefined;
+  let samples: { offset: number; size: number } | undefined;
   while (offset + 8 <= data.length) {
     const id = data.toString('latin1', offset, offset + 4);
     const size = data.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      if (size < 16 || body + 16 > data.length) return null;
+      if (fmt || samples || size < 16 || body + 16 > data.length) return null;
       fmt = {
         formatTag: data.readUInt16LE(body),
         channels: data.readUInt16LE(body + 2),
@@ -63,17 +82,23 @@ export function parseWav(data: Buffer): WavInfo | null {
         bitsPerSample: data.readUInt16LE(body + 14),
       };
     } else if (id === 'data') {
-      if (!fmt) return null;
-      const { formatTag, channels, sampleRate, blockAlign, byteRate, bitsPerSample } = fmt;
-      if (!WAV_FORMATS.has(formatTag) || channels < 1 || channels > 8 || sampleRate < 4000 || sampleRate > 384_000) return null;
-      if (![8, 16, 24, 32, 64].includes(bitsPerSample) || blockAlign !== (channels * bitsPerSample) / 8 || byteRate !== sampleRate * blockAlign) return null;
-      const present = Math.min(size, data.length - body);
-      const dataLength = present - (present % blockAlign);
-      return { ...fmt, dataOffset: body, dataLength, durationSeconds: dataLength / byteRate };
+      if (!fmt || samples) return null;
+      // A streamed WAV's placeholder size (0, or past the end) means the rest of the file, as to ffmpeg.
+      if (size === 0) {
+        samples = { offset: body, size: data.length - body };
+        break;
+      }
+      samples = { offset: body, size };
     }
     offset = body + size + (size % 2);
   }
-  return null;
+  if (!fmt || !samples) return null;
+  const { formatTag, channels, sampleRate, blockAlign, byteRate, bitsPerSample } = fmt;
+  if (!WAV_FORMATS.has(formatTag) || channels < 1 || channels > 8 || sampleRate < 4000 || sampleRate > 384_000) return null;
+  if (![8, 16, 24, 32, 64].includes(bitsPerSample) || blockAlign !== (channels * bitsPerSample) / 8 || byteRate !== sampleRate * blockAlign) return null;
+  const present = Math.min(samples.size, data.length - samples.offset);
+  const dataLength = present - (present % blockAlign);
+  return { ...fmt, dataOffset: samples.offset, dataLength, durationSeconds: dataLength / byteRate };
 }
 
 /** A canonical 44-byte-header WAV around 16-bit little-endian samples. */
@@ -187,26 +212,29 @@ function inputArgs(format: Utterance['format']): string[] {
   ];
 }
 
-/** A failure of the upload (unreadable, too slow to decode) rather than of this machine. */
+/** A failure of the upload (unreadable, too slow to decode, too much output) rather than of this machine. */
 const uploadsFault = (error: unknown) => error instanceof ProcessError && error.kind !== 'start';
 
 /**
- * The utterance's container and playing time, checked by content: a RIFF/WAVE header, or an Ogg
- * or WebM file whose first audio stream ffprobe decodes. Null for anything else, for what does
- * not decode, and for no sound at all. Longer utterances keep their duration (the caller refuses
- * them). Throws only when ffprobe itself cannot be run (not installed).
+ * The utterance's container and playing time as the decoder sees it: a RIFF/WAVE file that can be
+ * read only one way, or an Ogg or WebM file, whose first audio stream ffprobe decodes (with the
+ * demuxer and decoders ffmpeg later gets). Null for anything else, for what does not decode, and
+ * for no sound at all. Measured up to twice the upload limit: a longer utterance is reported as
+ * about that long (the caller refuses it). Throws only when ffprobe itself cannot be run (not
+ * installed).
  */
 export async function inspectUtterance(data: Buffer): Promise<Utterance | null> {
   const format = detectFormat(data);
   if (format === null) return null;
-  if (format === 'wav') {
-    const wav = parseWav(data);
-    return wav && wav.durationSeconds > 0 ? { data, format, durationSeconds: wav.durationSeconds } : null;
-  }
+  if (format === 'wav' && !parseWav(data)) return null;
   let output: string;
   try {
     // Listing the decoded frames decodes them: a file that only starts like Ogg or WebM lists none.
-    const args = [...inputArgs(format), '-select_streams', 'a:0', '-show_entries', 'frame=pts_time,pkt_duration_time', '-of', 'csv=p=0'];
+    const args = [
+      ...inputArgs(format),
+      '-select_streams', 'a:0', '-read_intervals', `%+${MEASURE_MAX_SECONDS}`,
+      '-show_entries', 'frame=pts_time,pkt_duration_time', '-of', 'csv=p=0',
+    ];
     const result = await runProcess('ffprobe', args, { input: data, timeoutMs: PROBE_TIMEOUT_MS, maxOutputBytes: 4 * 1024 * 1024 });
     output = result.stdout.toString('utf8');
   } catch (error) {
@@ -227,18 +255,28 @@ export async function inspectUtterance(data: Buffer): Promise<Utterance | null> 
 
 /**
  * The utterance as 16 kHz mono 16-bit PCM WAV with a plain 44-byte header (what pocketsphinx
- * reads): such a WAV as it is, anything else decoded, down-mixed and resampled by ffmpeg.
+ * reads): such a WAV as it is, anything else decoded, down-mixed and resampled by ffmpeg (so what
+ * is transcribed is what ffprobe measured). At most DECODE_MAX_SECONDS of it, whatever the upload
+ * claims (ffmpeg's `-t`, and its output bounded). Throws UnusableUtteranceError when ffmpeg cannot
+ * decode it, or not in time.
  */
 export async function toPcm16kMonoWav(utterance: Utterance): Promise<Buffer> {
   const wav = utterance.format === 'wav' ? parseWav(utterance.data) : null;
-  if (wav && wav.formatTag === 1 && wav.channels === 1 && wav.sampleRate === 16_000 && wav.bitsPerSample === 16) {
-    return wav.dataOffset === 44 && wav.dataLength === utterance.data.length - 44
-      ? utterance.data
-      : pcmWav(utterance.data.subarray(wav.dataOffset, wav.dataOffset + wav.dataLength), 16_000);
+  const canonical =
+    wav && wav.formatTag === 1 && wav.channels === 1 && wav.sampleRate === 16_000 && wav.bitsPerSample === 16 && wav.dataOffset === 44 && wav.dataLength === utterance.data.length - 44;
+  if (canonical && wav.dataLength <= DECODE_MAX_BYTES) return utterance.data;
+  const args = [
+    ...inputArgs(utterance.format),
+    '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-t', String(DECODE_MAX_SECONDS), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1',
+  ];
+  try {
+    // `-t` ends the output on time; the byte bound (a second more) is for a decoder that would not.
+    const { stdout } = await runProcess('ffmpeg', args, { input: utterance.data, timeoutMs: DECODE_TIMEOUT_MS, maxOutputBytes: DECODE_MAX_BYTES + PCM16K_BYTES_PER_SECOND });
+    return pcmWav(stdout.subarray(0, DECODE_MAX_BYTES), 16_000);
+  } catch (error) {
+    if (uploadsFault(error)) throw new UnusableUtteranceError(`the utterance could not be decoded: ${(error as Error).message}`, { cause: error });
+    throw error;
   }
-  const args = [...inputArgs(utterance.format), '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1'];
-  const { stdout } = await runProcess('ffmpeg', args, { input: utterance.data, timeoutMs: DECODE_TIMEOUT_MS });
-  return pcmWav(stdout, 16_000);
 }
 
 /**

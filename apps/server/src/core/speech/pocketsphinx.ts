@@ -2,13 +2,16 @@
 // `pocketsphinx_continuous` per utterance over a 16 kHz mono WAV in a private temporary folder.
 // US English only; every other language is `none`. It is CPU bound (about 2 s of CPU for 5 s of
 // speech, model loading included), so only `concurrency` run at once and the rest wait in order.
+// What it hears is at most a second past the upload limit (toPcm16kMonoWav); an utterance that
+// still runs it past its time limit is taken as the utterance's fault (UnusableUtteranceError):
+// retrying it would hold the recogniser up again for every other room.
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@parla/contract/constants';
 import { toPcm16kMonoWav } from './audio';
-import { createLimiter, runProcess, which, withTempDir } from './process';
-import type { TranscriptionProvider, TranscriptionResult, Utterance } from './provider';
+import { createLimiter, ProcessError, runProcess, which, withTempDir } from './process';
+import { UnusableUtteranceError, type TranscriptionProvider, type TranscriptionResult, type Utterance } from './provider';
 
 /** Where Debian's pocketsphinx-en-us puts the US English model. */
 export const DEBIAN_POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';
@@ -69,7 +72,14 @@ export function createPocketsphinxProvider(options: PocketsphinxOptions = {}): P
           const input = path.join(dir, 'utterance.wav');
           await writeFile(input, wav, { mode: 0o600 });
           const args = ['-infile', input, '-hmm', files.hmm, '-lm', files.lm, '-dict', files.dict, '-logfn', '/dev/null'];
-          const { stdout } = await runProcess(BINARY, args, { timeoutMs, maxOutputBytes: 1024 * 1024 });
+          const { stdout } = await runProcess(BINARY, args, { timeoutMs, maxOutputBytes: 1024 * 1024 }).catch((error: unknown) => {
+            // Past its limits on this utterance (at most 31 s of sound, ~10 s of work): not worth
+            // another try. A crash or a missing program is this machine's, and is retried.
+            if (error instanceof ProcessError && (error.kind === 'timeout' || error.kind === 'output')) {
+              throw new UnusableUtteranceError(`the recogniser could not finish this utterance: ${error.message}`, { cause: error });
+            }
+            throw error;
+          });
           // One line per stretch of speech between pauses.
           const text = stdout.toString('utf8').split('\n').map((line) => line.trim()).filter(Boolean).join(' ');
           return { state: 'done', text };

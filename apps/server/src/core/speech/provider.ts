@@ -11,11 +11,26 @@ export interface Utterance {
 
 export type TranscriptionResult = { state: 'done'; text: string } | { state: 'none' };
 
+/**
+ * The utterance itself cannot be transcribed: it does not decode, or it makes a decoder or the
+ * recogniser run past their limits. Trying again would fail the same way (and hold up everyone
+ * else's utterances meanwhile), so the caller settles it as failed at once.
+ */
+export class UnusableUtteranceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UnusableUtteranceError';
+  }
+}
+
 export interface TranscriptionProvider {
   readonly name: 'openai' | 'pocketsphinx' | 'none';
   /** Whether it can transcribe speech in `language` at all (pocketsphinx: US English only). */
   canTranscribe(language: Language): boolean;
-  /** Throws on a failure worth retrying (network, 5xx, a crashed process). */
+  /**
+   * Throws UnusableUtteranceError when the utterance itself is at fault (not worth retrying), any
+   * other error on a failure worth retrying (network, 5xx, a crashed or missing process).
+   */
   transcribe(utterance: Utterance, language: Language): Promise<TranscriptionResult>;
   health(): Promise<'ok' | 'degraded' | 'off'>;
   close(): Promise<void>;

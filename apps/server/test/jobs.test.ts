@@ -1,0 +1,138 @@
+// The durable job queue (pg-boss) on its own database: a handler can fail a job for good (its
+// onGiveUp runs at once, no retry), and jobs sent with fairness keys are taken in turn across
+// keys, so one key's backlog does not hold up another key's first job. PGlite, or PostgreSQL with
+// TEST_DATABASE=postgres.
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/core/db/index';
+import { createJobs, PermanentJobFailure, type JobPolicy, type Jobs } from '../src/core/jobs';
+import { createPostgresDatabase } from './harness';
+
+const log = pino({ level: 'silent' });
+const policy: JobPolicy = { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, concurrency: 1, policy: 'standard' };
+
+let database: Database;
+let jobs: Jobs;
+let dropPostgres: (() => Promise<void>) | undefined;
+
+/** Calls of each handler, and what each onGiveUp received. */
+const tries: Record<string, unknown[]> = { permanent: [], transient: [], fair: [] };
+const gaveUp: Record<string, { data: unknown; error: unknown }[]> = { permanent: [], transient: [] };
+let release: () => void = () => undefined;
+const blocked = new Promise<void>((resolve) => (release = resolve));
+let firstStarted: () => void = () => undefined;
+const started = new Promise<void>((resolve) => (firstStarted = resolve));
+
+beforeAll(async () => {
+  let databaseUrl: string | undefined;
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const created = await createPostgresDatabase();
+    databaseUrl = created.url;
+    dropPostgres = created.drop;
+  }
+  const template = process.env.PARLA_PGLITE_TEMPLATE;
+  database = await openDatabase({
+    databaseUrl,
+    pgliteDir: 'memory://',
+    pgliteTemplate: !databaseUrl && template ? new Blob([new Uint8Array(await readFile(template))]) : undefined,
+  });
+  jobs = createJobs({ database, databaseUrl, log, maintenanceIntervalSeconds: 30 });
+  jobs.define<{ n: number }>(
+    'permanent',
+    policy,
+    async (data) => {
+      tries.permanent!.push(data);
+      throw new PermanentJobFailure('this input will never work');
+    },
+    async (data, error) => {
+      gaveUp.permanent!.push({ data, error });
+    },
+  );
+  jobs.define<{ n: number }>(
+    'transient',
+    { ...policy, retryLimit: 1 },
+    async (data) => {
+      tries.transient!.push(data);
+      throw new Error('the network is down');
+    },
+    async (data, error) => {
+      gaveUp.transient!.push({ data, error });
+    },
+  );
+  jobs.define<{ label: string }>('fair', policy, async (data) => {
+    tries.fair!.push(data);
+    if (data.label === 'a1') {
+      firstStarted();
+      await blocked;
+    }
+  });
+  await jobs.start();
+});
+
+afterAll(async () => {
+  release();
+  await jobs?.close();
+  await database?.close();
+  await dropPostgres?.();
+});
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not met in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The jobs of a queue once none is being worked on (pg-boss records a try's end just after the handler's). */
+async function settledJobs(name: string): Promise<{ state: string; retry_count: number }[]> {
+  let rows: { state: string; retry_count: number }[] = [];
+  await until(async () => {
+    rows = await jobStates(name);
+    return rows.every((row) => row.state !== 'active');
+  });
+  return rows;
+}
+
+async function jobStates(name: string): Promise<{ state: string; retry_count: number }[]> {
+  const result = await database.db.execute(sql`select state::text as state, retry_count from pgboss.job where name = ${name} order by created_on`);
+  return (result as unknown as { rows: { state: string; retry_count: number }[] }).rows;
+}
+
+describe('failing for good', () => {
+  it('runs onGiveUp at once and does not retry a job whose handler threw PermanentJobFailure', async () => {
+    await jobs.send('permanent', { n: 1 });
+    await until(() => gaveUp.permanent!.length === 1);
+    expect(gaveUp.permanent![0]!.data).toEqual({ n: 1 });
+    expect(gaveUp.permanent![0]!.error).toBeInstanceOf(PermanentJobFailure);
+    // pg-boss ends it failed (not waiting for a retry), after one try.
+    expect(await settledJobs('permanent')).toEqual([{ state: 'failed', retry_count: 0 }]);
+    expect(tries.permanent).toEqual([{ n: 1 }]);
+  });
+
+  it('still retries any other failure, and gives up after the last try', async () => {
+    await jobs.send('transient', { n: 2 });
+    await until(() => gaveUp.transient!.length === 1);
+    expect(tries.transient).toEqual([{ n: 2 }, { n: 2 }]);
+    expect(await settledJobs('transient')).toEqual([{ state: 'failed', retry_count: 1 }]);
+  });
+});
+
+describe('fairness keys', () => {
+  it('takes the first job of a key before the backlog of another, counting every key of a job', async () => {
+    // a1 is being worked on (the only worker is held) while the rest are queued.
+    await jobs.send('fair', { label: 'a1' }, { fairnessKeys: ['room:a', 'user:1'] });
+    await started;
+    for (const label of ['a2', 'a3', 'a4']) await jobs.send('fair', { label }, { fairnessKeys: ['room:a', 'user:1'] });
+    // Another room's first job, by another user: next.
+    await jobs.send('fair', { label: 'b1' }, { fairnessKeys: ['room:b', 'user:2'] });
+    // The busy user's first job in a third room: behind that user's own backlog (4 unfinished).
+    await jobs.send('fair', { label: 'c1' }, { fairnessKeys: ['room:c', 'user:1'] });
+    release();
+    await until(() => tries.fair!.length === 6);
+    // The handler gets its data as sent.
+    expect(tries.fair).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'c1'].map((label) => ({ label })));
+  });
+});
