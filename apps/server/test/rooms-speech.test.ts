@@ -99,3 +99,42 @@ describe('an utterance in a live room', () => {
     standIn.transcriptFor(undefined);
   });
 });
+
+describe('corrections in a row', () => {
+  it('renders and pushes the newest transcript when the speaker corrects it twice while a render runs', async () => {
+    // Translations through the stand-in, held 1.5 s each: a correction's job waits behind the
+    // running one, and a second correction finds it waiting.
+    const slow = await startOpenAiStandIn();
+    const quick = await startServer({ OPENAI_BASE_URL: slow.baseUrl, TRANSLATION_MODEL: 'stand-in', STT_PROVIDER: 'openai', TTS_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0' });
+    try {
+      const ana = await person(quick, 'Ana');
+      const ben = await person(quick, 'Ben');
+      const room = await createRoom(ana, { title: 'Quick fixes', languages: ['en', 'es'] });
+      await addParticipant(ana, room.id, ben);
+      await setListening(ben, room.id, { language: 'es' });
+      await setState(ana, room.id, 3002);
+      const benSocket = await connect(quick.url, ben);
+      sockets.push(benSocket);
+      expect(await benSocket.socket.timeout(5000).emitWithAck('room:subscribe', { roomId: room.id })).toEqual({ ok: true });
+      slow.transcriptFor('The cat is black.');
+      const posted = await upload(ana, room.id, uploadForm(await speech('The cat is black.')));
+      await benSocket.next('segment:rendered', (p) => p.segment.id === posted.body.id && p.segment.translation === 'done', 30_000);
+      slow.delay(1500);
+      const url = `/api/rooms/${room.id}/segments/${posted.body.id}/`;
+      for (const [first, second, third] of [
+        ['The dog is black.', 'The dog is white.', 'The dog is grey.'],
+        ['The house is big.', 'The house is small.', 'The house is new.'],
+      ]) {
+        const mark = benSocket.received.length;
+        for (const transcript of [first, second, third]) expect((await send(ana, 'PATCH', url, { transcript })).status).toBe(200);
+        const newest = `[es DEFAULT] ${third}`;
+        const heard = await benSocket.next('segment:rendered', (p) => p.segment.id === posted.body.id && p.segment.transcript === newest, 30_000, mark);
+        expect(heard.segment).toMatchObject({ translation: 'done', rawSegment: { transcript: third } });
+        expect((await ben.client.get(url)).body).toMatchObject({ transcript: newest, translation: 'done' });
+      }
+    } finally {
+      await quick.close();
+      await slow.close();
+    }
+  }, 120_000);
+});

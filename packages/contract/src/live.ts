@@ -38,6 +38,9 @@ export type MessageEvent = z.infer<typeof messageEventSchema>;
 
 export const messageDeletedEventSchema = z.object({ chatId: idField, messageId: idField });
 export type MessageDeletedEvent = z.infer<typeof messageDeletedEventSchema>;
+/** Messages that went with a member removed for good. */
+export const messagesDeletedEventSchema = z.object({ chatId: idField, messageIds: z.array(idField) });
+export type MessagesDeletedEvent = z.infer<typeof messagesDeletedEventSchema>;
 
 export const chatEventSchema = z.object({ chat: groupChatSchema });
 export type ChatEvent = z.infer<typeof chatEventSchema>;
@@ -48,6 +51,9 @@ export type TypingEvent = z.infer<typeof typingEventSchema>;
 
 export const segmentEventSchema = z.object({ roomId: idField, segment: segmentSchema });
 export type SegmentEvent = z.infer<typeof segmentEventSchema>;
+/** Segments that went with a participant removed for good. */
+export const segmentsDeletedEventSchema = z.object({ roomId: idField, segmentIds: z.array(idField) });
+export type SegmentsDeletedEvent = z.infer<typeof segmentsDeletedEventSchema>;
 export const roomEventSchema = z.object({ room: roomSchema });
 export type RoomEvent = z.infer<typeof roomEventSchema>;
 
@@ -58,6 +64,8 @@ export interface ServerToClientEvents {
   'message:rendered': (event: MessageEvent) => void;
   'message:edited': (event: MessageEvent) => void;
   'message:deleted': (event: MessageDeletedEvent) => void;
+  /** A member was removed for good with their messages: drop these. */
+  'messages:deleted': (event: MessagesDeletedEvent) => void;
   /** The chat's title, description or languages changed (with the reader's role). */
   'chat:updated': (event: ChatEvent) => void;
   /** The chat is gone, or the reader left or was removed: stop showing it. */
@@ -71,6 +79,8 @@ export interface ServerToClientEvents {
   'segment:rendered': (event: SegmentEvent) => void;
   /** The speaker corrected the transcript (or the listener changed its tone). */
   'segment:edited': (event: SegmentEvent) => void;
+  /** A participant was removed for good with their utterances: drop these. */
+  'segments:deleted': (event: SegmentsDeletedEvent) => void;
   /** The room's details or state changed (with the reader's role): e.g. Live, so ask for an lkToken. */
   'room:updated': (event: RoomEvent) => void;
   /** The room is gone, or the reader left or was removed. */

@@ -118,6 +118,10 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       io.to(chatRoom(chatId)).emit('message:deleted', { chatId, messageId });
     },
 
+    messagesDeleted(chatId: number, messageIds: number[]) {
+      if (messageIds.length) io.to(chatRoom(chatId)).emit('messages:deleted', { chatId, messageIds });
+    },
+
     /** The chat as each member sees it (their role differs). */
     chatUpdated(chat: Omit<GroupChat, 'chatRole'>, members: { userId: number; chatRole: number }[]) {
       for (const member of members) {

@@ -260,12 +260,22 @@ export function createChatsRepository(db: Db) {
       return row;
     },
 
-    /** Marks members as left (history kept) or deletes them (`permanent`); returns those affected. */
-    async removeMembers(chatId: number, memberIds: number[], permanent: boolean): Promise<MemberRow[]> {
-      if (memberIds.length === 0) return [];
+    /**
+     * Marks members as left (history kept) or deletes them with their messages (`permanent`);
+     * returns those affected and the ids of the messages that went with them.
+     */
+    async removeMembers(chatId: number, memberIds: number[], permanent: boolean): Promise<{ removed: MemberRow[]; messageIds: number[] }> {
+      if (memberIds.length === 0) return { removed: [], messageIds: [] };
       const where = and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds));
-      if (permanent) return db.delete(chatMembers).where(where).returning();
-      return db.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning();
+      if (!permanent) return { removed: await db.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning(), messageIds: [] };
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(chatMessages)
+          .where(and(eq(chatMessages.chatId, chatId), inArray(chatMessages.senderId, memberIds)))
+          .returning({ id: chatMessages.id });
+        const removed = await tx.delete(chatMembers).where(where).returning();
+        return { removed, messageIds: gone.map((message) => message.id) };
+      });
     },
 
     /** Makes `toMemberId` the owner and the current owner an ADMIN, in one transaction. */

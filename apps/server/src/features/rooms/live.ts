@@ -92,6 +92,10 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
       await moveSockets(userId, roomId, [roomRoom(roomId), listenerRoom(roomId, group)]);
     },
 
+    segmentsDeleted(roomId: number, segmentIds: number[]) {
+      if (segmentIds.length) io.to(roomRoom(roomId)).emit('segments:deleted', { roomId, segmentIds });
+    },
+
     participantsChanged(roomId: number) {
       io.to(roomRoom(roomId)).emit('participants:changed', { roomId });
     },

@@ -178,11 +178,27 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
-    async removeParticipants(roomId: number, ids: number[], permanent: boolean): Promise<ParticipantRow[]> {
-      if (ids.length === 0) return [];
+    /**
+     * Marks participants as left (history kept) or deletes them with their segments (`permanent`).
+     * A permanent removal returns the ids of the segments that went and the storage keys of every
+     * file they had (recordings and voices), for the caller to remove and announce.
+     */
+    async removeParticipants(roomId: number, ids: number[], permanent: boolean): Promise<{ removed: ParticipantRow[]; segmentIds: number[]; files: string[] }> {
+      if (ids.length === 0) return { removed: [], segmentIds: [], files: [] };
       const where = and(eq(roomParticipants.roomId, roomId), inArray(roomParticipants.id, ids));
-      if (permanent) return db.delete(roomParticipants).where(where).returning();
-      return db.update(roomParticipants).set({ leftAt: new Date() }).where(and(where, active)).returning();
+      if (!permanent) return { removed: await db.update(roomParticipants).set({ leftAt: new Date() }).where(and(where, active)).returning(), segmentIds: [], files: [] };
+      return db.transaction(async (tx) => {
+        const spoken = and(eq(segments.roomId, roomId), inArray(segments.speakerId, ids));
+        const voices = await tx
+          .select({ audioKey: segmentVoices.audioKey })
+          .from(segmentVoices)
+          .innerJoin(segments, eq(segments.id, segmentVoices.segmentId))
+          .where(spoken);
+        const gone = await tx.delete(segments).where(spoken).returning({ id: segments.id, audioKey: segments.audioKey });
+        const removed = await tx.delete(roomParticipants).where(where).returning();
+        const files = [...gone.map((segment) => segment.audioKey), ...voices.flatMap((voice) => (voice.audioKey ? [voice.audioKey] : []))];
+        return { removed, segmentIds: gone.map((segment) => segment.id), files };
+      });
     },
 
     async handOver(roomId: number, fromId: number, toId: number, ownerRole: number, memberRole: number) {

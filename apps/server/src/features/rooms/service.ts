@@ -19,12 +19,13 @@ import type {
   SegmentsPage,
 } from '@parla/contract/rooms';
 import type { FastifyBaseLogger } from 'fastify';
+import { changedFields, isEmpty } from '../../core/changes';
 import { fieldError, formError, notFound } from '../../core/errors';
-import type { Jobs } from '../../core/jobs';
+import { PermanentJobFailure, type Jobs } from '../../core/jobs';
 import { indexedPage, offsetPage, pageLink } from '../../core/pages';
 import { permissionDenied } from '../../core/policy';
 import { createLimiter } from '../../core/speech/process';
-import type { SynthesisProvider, TranscriptionProvider, Utterance } from '../../core/speech/provider';
+import { UnusableUtteranceError, type SynthesisProvider, type TranscriptionProvider, type Utterance } from '../../core/speech/provider';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
 import { displayName, type UserDirectory } from '../../core/users';
@@ -33,6 +34,7 @@ import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
 import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentWithSpeaker } from './repository';
 import { needsText, needsVoice, type Listener, type SegmentPresenter } from './segments';
+import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
 
 export const TRANSCRIBE_QUEUE = 'segment-transcribe';
 export const RENDER_QUEUE = 'segment-render';
@@ -147,6 +149,12 @@ export function createRoomsService(deps: RoomsDeps) {
     await live.segment(event, item, context, groups, overrides);
   }
 
+  /** What went with participants removed for good: their files off the disk, their segments off every screen. */
+  async function purge(roomId: number, removal: { segmentIds: number[]; files: string[] }) {
+    for (const key of removal.files) await recordings.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'a removed recording could not be deleted'));
+    live.segmentsDeleted(roomId, removal.segmentIds);
+  }
+
   async function newParticipantDefaults(room: RoomRow, userId: number) {
     const user = await users.byId(userId);
     if (!user) throw notFound();
@@ -182,13 +190,11 @@ export function createRoomsService(deps: RoomsDeps) {
     },
 
     async updateRoom(roomId: number, userId: number, changes: RoomPatchRequest): Promise<Room> {
-      const { participant } = await load(roomId, userId);
+      const found = await load(roomId, userId);
+      const { participant } = found;
       roomPolicy.require(participant.roomRole as RoomRole, 'editRoom');
-      const values: Partial<Pick<RoomRow, 'title' | 'description' | 'languages' | 'domain'>> = {};
-      if (changes.title !== undefined) values.title = changes.title;
-      if (changes.description !== undefined) values.description = changes.description;
-      if (changes.languages !== undefined) values.languages = changes.languages;
-      if (changes.domain !== undefined) values.domain = changes.domain;
+      const values = changedFields(found.room, changes, ['title', 'description', 'languages', 'domain']);
+      if (isEmpty(values)) return presentRoom(found.room, participant);
       const room = await repo.updateRoom(roomId, values);
       if (!room) throw notFound();
       live.roomUpdated(presentRoom(room, participant), await repo.activeParticipants(roomId));
@@ -226,12 +232,8 @@ export function createRoomsService(deps: RoomsDeps) {
       if (changes.language !== undefined && !room.languages.includes(changes.language)) {
         throw fieldError('language', 'languageNotInRoom', { language: changes.language }, 'invalid_choice');
       }
-      const values: Partial<Pick<ParticipantRow, 'alias' | 'language' | 'tone' | 'maleVoice'>> = {};
-      if (changes.alias !== undefined) values.alias = changes.alias;
-      if (changes.language !== undefined) values.language = changes.language;
-      if (changes.tone !== undefined) values.tone = changes.tone;
-      if (changes.maleVoice !== undefined) values.maleVoice = changes.maleVoice;
-      const updated = Object.keys(values).length ? await repo.updateParticipant(participant.id, values) : participant;
+      const values = changedFields(participant, changes, ['alias', 'language', 'tone', 'maleVoice']);
+      const updated = isEmpty(values) ? participant : await repo.updateParticipant(participant.id, values);
       if (!updated) throw notFound();
       const before = groupOfParticipant(participant);
       const after = groupOfParticipant(updated);
@@ -250,7 +252,7 @@ export function createRoomsService(deps: RoomsDeps) {
           await recordings.removeAll(`rooms/${roomId}`);
         }
       }
-      await repo.removeParticipants(roomId, [participant.id], permanent);
+      await purge(roomId, await repo.removeParticipants(roomId, [participant.id], permanent));
       await live.removed(roomId, [userId]);
       live.participantsChanged(roomId);
     },
@@ -287,7 +289,7 @@ export function createRoomsService(deps: RoomsDeps) {
         throw fieldError('ids', 'noSuchParticipants', { ids: unknown.join(', ') }, 'does_not_exist');
       }
       if (targets.some((target) => target.id === participant.id)) throw formError('removeSelf', 'invalid');
-      await repo.removeParticipants(roomId, ids, permanent);
+      await purge(roomId, await repo.removeParticipants(roomId, ids, permanent));
       await live.removed(roomId, targets.map((target) => target.userId));
       live.participantsChanged(roomId);
     },
@@ -377,7 +379,14 @@ export function createRoomsService(deps: RoomsDeps) {
       // (a fast transcriber would otherwise make either say 'done' before 'segment:created').
       const answer = await this.getSegment(roomId, userId, segment.id);
       await pushSegment('segment:created', segment.id);
-      if (segment.transcription === 'pending') await queue(TRANSCRIBE_QUEUE, segment);
+      if (segment.transcription === 'pending') {
+        // Taken in turn across rooms and speakers: it waits behind the unfinished transcriptions of
+        // its own room and its own speaker, not behind another room's backlog.
+        await jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, {
+          singletonKey: String(segment.id),
+          fairnessKeys: [`room:${roomId}`, `user:${userId}`],
+        });
+      }
       return answer;
     },
 
@@ -399,29 +408,13 @@ export function createRoomsService(deps: RoomsDeps) {
       }
       const spoken = all.filter((segment) => segment.transcript.trim() !== '');
       const start = spoken.length ? Date.parse(spoken[0]!.created) - spoken[0]!.duration * 1000 : 0;
-      const clock = (ms: number, comma: boolean) => {
-        const value = Math.max(0, ms);
-        const h = Math.floor(value / 3_600_000);
-        const m = Math.floor((value % 3_600_000) / 60_000);
-        const s = Math.floor((value % 60_000) / 1000);
-        const pad = (n: number, size = 2) => String(n).padStart(size, '0');
-        return `${pad(h)}:${pad(m)}:${pad(s)}${comma ? `,${pad(value % 1000, 3)}` : ''}`;
-      };
+      const lines: TranscriptLine[] = spoken.map((segment) => {
+        const endMs = Date.parse(segment.created) - start;
+        return { alias: segment.speaker.alias, text: segment.transcript, startMs: endMs - segment.duration * 1000, endMs };
+      });
       const slug = room.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'room';
       const filename = `${slug}-${room.id}-${participant.language}.${format}`;
-      if (format === 'txt') {
-        const lines = [`${room.title}`, ''];
-        for (const segment of spoken) {
-          const end = Date.parse(segment.created);
-          lines.push(`[${clock(end - segment.duration * 1000 - start, false)}] ${segment.speaker.alias}: ${segment.transcript}`);
-        }
-        return { filename, body: `${lines.join('\n')}\n` };
-      }
-      const cues = spoken.map((segment, index) => {
-        const end = Date.parse(segment.created) - start;
-        return `${index + 1}\n${clock(end - segment.duration * 1000, true)} --> ${clock(end, true)}\n${segment.speaker.alias}: ${segment.transcript}\n`;
-      });
-      return { filename, body: cues.join('\n') };
+      return { filename, body: format === 'txt' ? transcriptText(room.title, lines) : transcriptSubRip(lines) };
     },
 
     // ---- jobs ----
@@ -430,11 +423,19 @@ export function createRoomsService(deps: RoomsDeps) {
       const segment = await repo.findSegment(job.segmentId);
       if (!segment || segment.version !== job.version || segment.transcription !== 'pending') return;
       const data = await readFile(path.join(recordings.root, segment.audioKey));
-      const utterance = await deps.inspect(data);
+      // Measured as decoded when it was uploaded, and stored under its format's extension: not probed again.
+      const format = path.extname(segment.audioKey).slice(1);
+      const utterance: Utterance | null =
+        format === 'wav' || format === 'ogg' || format === 'webm' ? { data, format, durationSeconds: segment.durationSeconds } : null;
       if (!utterance) {
         await repo.saveTranscript(segment.id, segment.version, 'failed', '');
       } else {
-        const result = await transcription.transcribe(utterance, segment.language as Language);
+        const result = await transcription.transcribe(utterance, segment.language as Language).catch((error: unknown) => {
+          // The upload itself is at fault (it does not decode, or ran the recogniser past its
+          // limit): failed now (transcribeGaveUp), not retried while every room's utterances wait.
+          if (error instanceof UnusableUtteranceError) throw new PermanentJobFailure(`segment ${segment.id}: ${error.message}`, { cause: error });
+          throw error;
+        });
         await repo.saveTranscript(segment.id, segment.version, result.state === 'done' ? 'done' : 'none', result.state === 'done' ? result.text.trim() : '');
         if (result.state === 'done' && result.text.trim()) await queue(RENDER_QUEUE, segment);
       }
@@ -448,10 +449,14 @@ export function createRoomsService(deps: RoomsDeps) {
       await pushSegment('segment:rendered', segment.id);
     },
 
-    /** Translations for every listening group lacking this version (one translator call), then their voices. */
+    /**
+     * Translations for every listening group lacking the current version (one translator call),
+     * then their voices. One render job waits per segment, so a correction made while one waits is
+     * not queued again: the job renders the version current when it runs.
+     */
     async render(job: SegmentJob): Promise<void> {
       const segment = await repo.findSegment(job.segmentId);
-      if (!segment || segment.version !== job.version || segment.transcription !== 'done' || !segment.transcript.trim()) return;
+      if (!segment || segment.transcription !== 'done' || !segment.transcript.trim()) return;
       const room = await repo.findRoom(segment.roomId);
       const groups = await repo.listeningGroups(segment.roomId, segment.id);
       let context = await repo.renderingsOf([segment.id]);
@@ -508,7 +513,7 @@ export function createRoomsService(deps: RoomsDeps) {
 
     async renderGaveUp(job: SegmentJob): Promise<void> {
       const segment = await repo.findSegment(job.segmentId);
-      if (!segment || segment.version !== job.version) return;
+      if (!segment) return;
       const groups = await repo.listeningGroups(segment.roomId, segment.id);
       const context = await repo.renderingsOf([segment.id]);
       const failedTexts = groups
