@@ -222,7 +222,8 @@ export function createChatsService(deps: ChatsDeps) {
     async leave(chatId: number, userId: number, permanent: boolean): Promise<void> {
       const { chat, member } = await load(chatId, userId);
       if (member.chatRole === CHAT_ROLE.OWNER) await ownerLeaves(chat, member);
-      await repo.removeMembers(chatId, [member.id], permanent);
+      const { messageIds } = await repo.removeMembers(chatId, [member.id], permanent);
+      live.messagesDeleted(chatId, messageIds);
       await live.removed(chatId, [userId]);
       live.membersChanged(chatId);
     },
@@ -271,7 +272,8 @@ export function createChatsService(deps: ChatsDeps) {
         if (target.chatRole === CHAT_ROLE.OWNER) chatPolicy.require(role, 'changeRole');
         if (target.chatRole === CHAT_ROLE.ADMIN) chatPolicy.require(role, 'removeAdmin');
       }
-      await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
+      const { messageIds } = await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
+      live.messagesDeleted(chatId, messageIds);
       await live.removed(chatId, targets.map((target) => target.userId));
       live.membersChanged(chatId);
     },
