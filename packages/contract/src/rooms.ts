@@ -240,6 +240,14 @@ export type SegmentPatchRequest = z.infer<typeof segmentPatchRequestSchema>;
  * not this type: WAV, Ogg or WebM, at most LIMITS.segmentAudioMaxSeconds and segmentAudioMaxBytes.
  */
 export const SEGMENT_AUDIO_MIME_TYPES = ['audio/webm', 'audio/ogg', 'audio/wav'] as const;
+
+/**
+ * The text fields of the multipart upload beside `audio`: `clientId`, a UUID the speaker's client
+ * makes for each utterance. An upload repeated with the same one (its answer was lost) is stored
+ * once: the repeat answers 200 with the stored segment instead of 201.
+ */
+export const segmentUploadFieldsSchema = z.object({ clientId: z.optional(z.uuid()) });
+export type SegmentUploadFields = z.infer<typeof segmentUploadFieldsSchema>;
 export type SegmentAudioMimeType = (typeof SEGMENT_AUDIO_MIME_TYPES)[number];
 
 /** GET /rooms/{roomId}/transcript/?format=txt|srt (beyond the spec): the whole transcript in the caller's language. */

@@ -52,6 +52,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   /** How often expired sessions and e-mail keys are removed. */
   HOUSEKEEPING_INTERVAL_SECONDS: positiveInt.default(3600),
+  /** How often work whose job was lost (a crash between storing and queueing) is queued again. */
+  STALE_WORK_CHECK_SECONDS: positiveInt.default(60),
   /** The LiveKit server calls connect to (e.g. ws://localhost:7880 for `livekit-server --dev`); unset: calls without video. */
   LIVEKIT_URL: z.string().regex(/^(wss?|https?):\/\//, 'must be a ws://, wss://, http:// or https:// URL').optional(),
   /** `livekit-server --dev` accepts devkey / secret; set your own for any real deployment. */
@@ -107,6 +109,7 @@ export interface Config {
     messagesPerMinute: number;
   };
   housekeepingIntervalMs: number;
+  staleWorkCheckMs: number;
   translationProvider: Env['TRANSLATION_PROVIDER'];
   translationRetries: { limit: number; delaySeconds: number; timeoutSeconds: number };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; translationModel: string };
@@ -169,6 +172,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       messagesPerMinute: env.RATE_LIMIT_MESSAGES,
     },
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
+    staleWorkCheckMs: env.STALE_WORK_CHECK_SECONDS * 1000,
     translationProvider: env.TRANSLATION_PROVIDER,
     translationRetries: { limit: env.TRANSLATION_RETRIES, delaySeconds: env.TRANSLATION_RETRY_DELAY_SECONDS, timeoutSeconds: env.TRANSLATION_TIMEOUT_SECONDS },
     openai: { apiKey: env.OPENAI_API_KEY || undefined, baseUrl: env.OPENAI_BASE_URL, translationModel: env.TRANSLATION_MODEL },

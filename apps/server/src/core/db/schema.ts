@@ -204,6 +204,8 @@ export const segments = pgTable(
     speakerId: integer('speaker_id').notNull().references(() => roomParticipants.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     audioKey: text('audio_key').notNull(),
+    /** The speaker's client's id for this upload (a retried upload is stored once). */
+    clientId: text('client_id'),
     durationSeconds: real('duration_seconds').notNull(),
     transcription: text('transcription', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
     transcript: text('transcript').notNull().default(''),
@@ -212,7 +214,7 @@ export const segments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
-  (t) => [index('segments_room_idx').on(t.roomId, t.id)],
+  (t) => [index('segments_room_idx').on(t.roomId, t.id), uniqueIndex('segments_client_key').on(t.speakerId, t.clientId)],
 );
 
 /**

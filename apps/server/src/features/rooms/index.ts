@@ -48,5 +48,18 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   // Transcription is heavy (pocketsphinx): fewer at once than renderings.
   ctx.jobs.define<SegmentJob>(TRANSCRIBE_QUEUE, { ...policy, concurrency: 2 }, (job) => rooms.transcribe(job), (job) => rooms.transcribeGaveUp(job));
   ctx.jobs.define<SegmentJob>(RENDER_QUEUE, { ...policy, concurrency: 3 }, (job) => rooms.render(job), (job) => rooms.renderGaveUp(job));
+  // Utterances stored but never queued (a crash in between) are found and queued again: at start,
+  // once the workers run, and then every STALE_WORK_CHECK_SECONDS.
+  const requeue = () =>
+    rooms.requeueStaleTranscriptions().then(
+      (count) => count && app.log.warn({ count }, 'transcriptions that lost their job were queued again'),
+      (error: unknown) => app.log.error({ err: error }, 'looking for lost transcriptions failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void requeue();
+    timer = setInterval(() => void requeue(), config.staleWorkCheckMs).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
   await app.register(async (scope) => roomsRoutes(scope, ctx, rooms));
 }

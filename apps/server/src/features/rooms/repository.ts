@@ -1,6 +1,6 @@
 // Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
 // query of a room's content is scoped by room id; the service has checked participation before.
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
@@ -135,6 +135,11 @@ export function createRoomsRepository(db: Db) {
         .where(and(eq(roomParticipants.roomId, roomId), inArray(roomParticipants.id, ids), active));
     },
 
+    async participantById(participantId: number): Promise<ParticipantRow | undefined> {
+      const [row] = await db.select().from(roomParticipants).where(eq(roomParticipants.id, participantId)).limit(1);
+      return row;
+    },
+
     async activeParticipants(roomId: number): Promise<ParticipantRow[]> {
       return db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, roomId), active));
     },
@@ -220,11 +225,27 @@ export function createRoomsRepository(db: Db) {
 
     // ---- segments ----
 
-    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; durationSeconds: number; transcription: PipelineState }) {
-      const [row] = await db.insert(segments).values(values).returning();
-      if (!row) throw new Error('segment insert returned nothing');
+    /** Stores an utterance; undefined when this speaker already stored one with this `clientId`. */
+    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; durationSeconds: number; transcription: PipelineState; clientId: string | null }) {
+      const [row] = await db.insert(segments).values(values).onConflictDoNothing({ target: [segments.speakerId, segments.clientId] }).returning();
+      if (!row) return undefined;
       await db.update(rooms).set({ modifiedAt: new Date() }).where(eq(rooms.id, values.roomId));
       return row;
+    },
+
+    async segmentByClientId(speakerId: number, clientId: string): Promise<SegmentRow | undefined> {
+      const [row] = await db.select().from(segments).where(and(eq(segments.speakerId, speakerId), eq(segments.clientId, clientId))).limit(1);
+      return row;
+    },
+
+    /** Segments whose transcription has waited since before `before` (their job may have been lost). */
+    async staleTranscriptions(before: Date, limit: number): Promise<SegmentRow[]> {
+      return db
+        .select()
+        .from(segments)
+        .where(and(eq(segments.transcription, 'pending'), lt(segments.createdAt, before)))
+        .orderBy(asc(segments.id))
+        .limit(limit);
     },
 
     async findSegment(segmentId: number): Promise<SegmentRow | undefined> {

@@ -30,10 +30,12 @@ import {
   segmentsPageSchema,
   segmentsQuerySchema,
   transcriptQuerySchema,
+  segmentUploadFieldsSchema,
 } from '@parla/contract/rooms';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
 import { readForm } from '../../core/multipart';
+import { parseOrThrow } from '../../core/validation';
 import type { RoomsService } from './service';
 
 const tags = ['rooms'];
@@ -144,14 +146,16 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
         description: `multipart/form-data with one file \`audio\`: one utterance, WAV, Ogg or WebM (checked by content), at most ${LIMITS.segmentAudioMaxSeconds} s and ${LIMITS.segmentAudioMaxBytes / 1024 / 1024} MB, while the room is Live.`,
         consumes: ['multipart/form-data'],
         params: roomScopePathSchema,
-        response: { 201: segmentSchema },
+        response: { 200: segmentSchema, 201: segmentSchema },
       },
     },
     async (request, reply) => {
-      const { files } = request.isMultipart()
+      const { files, fields } = request.isMultipart()
         ? await readForm(request, { audio: { maxBytes: LIMITS.segmentAudioMaxBytes, tooLarge: 'audioTooLarge' } }, 5)
-        : { files: {} as Record<string, Buffer> };
-      return reply.code(201).send(await rooms.uploadSegment(request.params.roomId, me(request), files['audio']));
+        : { files: {} as Record<string, Buffer>, fields: {} };
+      const { clientId } = parseOrThrow(segmentUploadFieldsSchema, fields);
+      const { segment, created } = await rooms.uploadSegment(request.params.roomId, me(request), files['audio'], clientId);
+      return reply.code(created ? 201 : 200).send(segment);
     },
   );
   app.get(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, response: { 200: segmentSchema } } }, (request) =>

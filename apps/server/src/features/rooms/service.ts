@@ -65,6 +65,9 @@ export interface RoomsDeps {
 
 const randomName = () => randomBytes(12).toString('hex');
 
+/** A transcription still pending after this long has lost its job (a crash between two writes): queue it again. */
+export const STALE_PENDING_MS = 2 * 60_000;
+
 /** Voices synthesised at once for one segment (espeak-ng is a process each; a server's a request each). */
 const VOICES_AT_ONCE = 3;
 
@@ -128,6 +131,16 @@ export function createRoomsService(deps: RoomsDeps) {
     }
     return views;
   }
+
+  /**
+   * Taken in turn across rooms and speakers: it waits behind the unfinished transcriptions of its
+   * own room and its own speaker, not behind another room's backlog.
+   */
+  const queueTranscription = (segment: Pick<SegmentRow, 'id' | 'version' | 'roomId'>, userId: number) =>
+    jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, {
+      singletonKey: String(segment.id),
+      fairnessKeys: [`room:${segment.roomId}`, `user:${userId}`],
+    });
 
   const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>) =>
     jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id) });
@@ -343,10 +356,16 @@ export function createRoomsService(deps: RoomsDeps) {
       return this.getSegment(roomId, userId, segmentId);
     },
 
-    /** One utterance: checked by content, stored, then transcribed, translated and spoken by jobs. */
-    async uploadSegment(roomId: number, userId: number, audio: Buffer | undefined): Promise<Segment> {
+    /**
+     * One utterance: checked by content, stored, then transcribed, translated and spoken by jobs.
+     * Stored once per `clientId`: a repeat (the client lost the answer) gets the stored segment
+     * (`created: false`), even after the room left Live.
+     */
+    async uploadSegment(roomId: number, userId: number, audio: Buffer | undefined, clientId?: string): Promise<{ segment: Segment; created: boolean }> {
       const { room, participant } = await load(roomId, userId);
       roomPolicy.require(participant.roomRole as RoomRole, 'speak');
+      const stored = clientId ? await repo.segmentByClientId(participant.id, clientId) : undefined;
+      if (stored) return { segment: await this.getSegment(roomId, userId, stored.id), created: false };
       if (room.state !== ROOM_STATE.LIVE) throw fieldError('audio', 'roomNotLive', undefined, 'room_not_live');
       if (!audio || audio.length === 0) throw fieldError('audio', 'required', undefined, 'required');
       const utterance = await deps.inspect(audio).catch((error: unknown) => {
@@ -361,7 +380,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const audioKey = `rooms/${roomId}/${randomName()}.${utterance.format}`;
       await recordings.put(audioKey, utterance.data);
       const language = participant.language as Language;
-      let segment: SegmentRow;
+      let segment: SegmentRow | undefined;
       try {
         segment = await repo.insertSegment({
           roomId,
@@ -370,24 +389,38 @@ export function createRoomsService(deps: RoomsDeps) {
           audioKey,
           durationSeconds: utterance.durationSeconds,
           transcription: transcription.canTranscribe(language) ? 'pending' : 'none',
+          clientId: clientId ?? null,
         });
       } catch (error) {
         await recordings.remove(audioKey);
         throw error;
       }
+      if (!segment) {
+        // The same clientId arrived twice at once: the other one is stored.
+        await recordings.remove(audioKey);
+        const first = await repo.segmentByClientId(participant.id, clientId!);
+        if (!first) throw notFound();
+        return { segment: await this.getSegment(roomId, userId, first.id), created: false };
+      }
       // The answer and the created push show the segment as stored, before its job can change it
       // (a fast transcriber would otherwise make either say 'done' before 'segment:created').
       const answer = await this.getSegment(roomId, userId, segment.id);
       await pushSegment('segment:created', segment.id);
-      if (segment.transcription === 'pending') {
-        // Taken in turn across rooms and speakers: it waits behind the unfinished transcriptions of
-        // its own room and its own speaker, not behind another room's backlog.
-        await jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, {
-          singletonKey: String(segment.id),
-          fairnessKeys: [`room:${roomId}`, `user:${userId}`],
-        });
+      if (segment.transcription === 'pending') await queueTranscription(segment, userId);
+      return { segment: answer, created: true };
+    },
+
+    /**
+     * Utterances whose transcription has waited over STALE_PENDING_MS (a crash between storing one
+     * and queueing its job) are queued again; one already waiting is not queued twice.
+     */
+    async requeueStaleTranscriptions(): Promise<number> {
+      const stale = await repo.staleTranscriptions(new Date(Date.now() - STALE_PENDING_MS), 100);
+      for (const segment of stale) {
+        const speaker = await repo.participantById(segment.speakerId);
+        await queueTranscription(segment, speaker?.userId ?? 0);
       }
-      return answer;
+      return stale.length;
     },
 
     /** The file of a recording or a voice of this room, for a participant of it. */
