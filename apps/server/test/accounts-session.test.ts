@@ -2,6 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../src/core/context';
+import { sessions } from '../src/core/db/schema';
 import { REFRESH_GRACE_MS } from '../src/features/accounts/service';
 import { GOOD_PASSWORD, registerActivated, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
@@ -338,6 +341,26 @@ describe('POST /api/accounts/password/change/', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('asks for the current password once the sign-in is more than a few minutes old', async () => {
+    const email = await registerActivated(server);
+    const { client } = await signedIn(server, email);
+    // The session signed in ten minutes ago; whoever sits at it now need not be its owner.
+    const { db } = (server.app as unknown as { ctx: AppContext }).ctx;
+    await db.update(sessions).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(sessions.userId, (await client.get('/api/accounts/user/')).body.id));
+    const change = (body: Record<string, string>) => client.request('POST', '/api/accounts/password/change/', { json: body, xsrf: true });
+    const fresh = { newPassword1: 'taken-over-secret-4', newPassword2: 'taken-over-secret-4' };
+    const without = await change(fresh);
+    expect(without.status).toBe(400);
+    expect(without.body.errors).toEqual([{ code: 'required', attr: 'oldPassword', detail: 'Enter your current password to change it.' }]);
+    const wrong = await change({ ...fresh, oldPassword: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ code: 'wrong_password', attr: 'oldPassword', detail: 'Your current password is not correct.' }]);
+    // Nothing changed: the old password still signs in.
+    expect((await server.client().post('/api/accounts/login/', { email, password: GOOD_PASSWORD })).status).toBe(200);
+    expect((await change({ ...fresh, oldPassword: GOOD_PASSWORD })).status).toBe(200);
+    expect((await server.client().post('/api/accounts/login/', { email, password: fresh.newPassword1 })).status).toBe(200);
   });
 
   it('answers 401 signed out, 403 without XSRF, 400 on bad passwords', async () => {

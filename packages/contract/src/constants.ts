@@ -77,6 +77,8 @@ export const SESSION = {
   expiryMarginMs: 5_000,
   accessLifetimeMs: 5 * 60_000,
   refreshLifetimeMs: 7 * 24 * 60 * 60_000,
+  /** A password change without the current password needs a sign-in this recent. */
+  recentSignInMs: 5 * 60_000,
 } as const;
 
 /** Names the client and server agree on. axios' defaults for the XSRF pair. */

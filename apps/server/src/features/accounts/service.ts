@@ -8,7 +8,7 @@ import type {
   RegisterRequest,
   User,
 } from '@parla/contract/accounts';
-import { LIMITS, type Language } from '@parla/contract/constants';
+import { LIMITS, SESSION, type Language } from '@parla/contract/constants';
 import type { IssuedToken, TokenService } from '../../core/auth';
 import { ApiError, fieldError, formError, tokenInvalid, validationErrors, type ErrorEntry } from '../../core/errors';
 import { translate } from '../../core/i18n';
@@ -26,6 +26,8 @@ const RESET_LIFETIME_MS = 24 * 60 * 60_000;
  */
 export const REFRESH_GRACE_MS = 20_000;
 const BAD_CREDENTIALS = 'authorization';
+/** The error code of a wrong current password in a password change (each try counts against its rate limit). */
+export const WRONG_CURRENT_PASSWORD = 'wrong_password';
 
 export interface SessionTokens {
   sessionId: string;
@@ -226,6 +228,14 @@ export function createAccountsService(deps: AccountsDeps) {
     async changePassword(userId: number, currentSessionId: string, body: PasswordChangeRequest, lang: Language): Promise<void> {
       const user = await repo.findUserById(userId);
       if (!user) throw tokenInvalid();
+      // Whoever sits at an unlocked session must know the current password, unless they signed in
+      // moments ago (and so typed it then).
+      if (body.oldPassword === undefined) {
+        const session = await repo.findSession(currentSessionId);
+        if (!session || Date.now() - session.createdAt.getTime() > SESSION.recentSignInMs) throw fieldError('oldPassword', 'currentPasswordNeeded', undefined, 'required');
+      } else if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
+        throw fieldError('oldPassword', 'currentPasswordWrong', undefined, WRONG_CURRENT_PASSWORD);
+      }
       checkNewPassword(body.newPassword1, body.newPassword2, 'newPassword1', 'newPassword2', user.email);
       await repo.updateUser(userId, { passwordHash: await hashPassword(body.newPassword1) });
       await repo.revokeUserSessions(userId, 'password changed', currentSessionId);
