@@ -17,10 +17,10 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
-  // One retry in CI, reported as "flaky" in the output: the offline chat test has shown, in 2 of
-  // 9 runs on this 2-core machine, a blank page right after going offline (not reproduced alone
-  // or locally; see docs/decisions.md). A second failure still fails the run.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once is looked at. (The offline chat test's failure under load
+  // was the chat page trading a loaded chat for "Chat not available" when a background refetch
+  // met the network going away; fixed in the product, see chats.spec.ts and docs/decisions.md.)
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 60_000,

@@ -181,6 +181,64 @@ test('a message written offline waits in the outbox, even with the tab closed, a
   expect(body.results.filter((message) => message.content === 'Written on the train')).toHaveLength(1);
 });
 
+// The cause of this file's offline test failing under load: the live connection came up after
+// the chat had loaded, so its resync refetched the chat, its member and its messages; the network
+// went away while those calls were on their way, they failed, and the page traded the loaded chat
+// (composer and outbox included) for "Chat not available". Here the same race, made certain: the
+// live connection is cut once the chat is on screen, and the refetches after it reconnects meet a
+// network that goes away under them.
+test('a refetch cut off by the network going away keeps the chat, its messages and the composer on screen', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const ada = await createActivatedUser(request, 'Ada Lovelace');
+  const headers = await bearer(request, ada);
+  const created = await request.post('/api/chat/', { headers, data: { title: 'Cut off', languages: ['en'] } });
+  const { id } = (await created.json()) as { id: number };
+  expect((await request.post(`/api/chat/${id}/messages/`, { headers, data: { content: 'Before the tunnel' } })).status()).toBe(201);
+
+  const page = await signedIn(browser, ada, 'en-US');
+  const context = page.context();
+  // The live connection passes through the test, which sees the server acknowledge the chat's
+  // subscription (a Socket.IO ack packet, "43…"): from then on the connection is settled.
+  const sockets: { close: () => Promise<void> }[] = [];
+  let subscribed = false;
+  await page.routeWebSocket(/\/api\/live\//, (socket) => {
+    sockets.push(socket);
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('43')) subscribed = true;
+      socket.send(message);
+    });
+  });
+  await page.goto(`/chat/${id}`);
+  await expect(page.getByRole('heading', { name: 'Cut off' })).toBeVisible();
+  await expect(messages(page).getByText('Before the tunnel')).toBeVisible();
+  await expect.poll(() => subscribed, { timeout: 30_000 }).toBe(true);
+
+  // From now on a call about this chat finds the network gone while it is on its way.
+  let cutOff = 0;
+  await page.route(new RegExp(`/api/chat/${id}/`), async (route) => {
+    cutOff++;
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await sockets.at(-1)!.close();
+  await expect.poll(() => cutOff, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { name: 'Cut off' })).toBeVisible();
+  await expect(page.getByText('Chat not available')).toHaveCount(0);
+  await expect(messages(page).getByText('Before the tunnel')).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('Written in the tunnel');
+  await page.getByLabel('Message', { exact: true }).press('Enter');
+  await expect(messages(page).locator('.message.outbox')).toContainText('Waiting for the network to send');
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+  await expect(messages(page).locator('.message.mine:not(.outbox)', { hasText: 'Written in the tunnel' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('roles decide the controls; the owner hands ownership over; members are removed together; a member leaves', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const ada = await createActivatedUser(request, 'Ada Lovelace');

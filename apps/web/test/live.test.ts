@@ -96,6 +96,23 @@ describe('live pushes', () => {
     stopListening();
   });
 
+  it('comes back after the connection drops under it (network gone, server restarted), not only after a server disconnect', async () => {
+    const live = await import('../src/lib/live');
+    const resyncs: number[] = [];
+    const stopListening = live.addLiveListener({ resync: (at, chatId) => chatId === undefined && resyncs.push(at) });
+    const stop = live.watchChat(21);
+    await until(() => subscriptions.includes(21) && live.getLiveStatus() === 'connected');
+    const before = resyncs.length;
+    subscriptions.length = 0;
+    // The transport closes without a word from the server ("transport close" for the client).
+    sockets.at(-1)!.conn.close();
+    await until(() => live.getLiveStatus() === 'reconnecting');
+    await until(() => subscriptions.includes(21) && resyncs.length === before + 1, 10_000);
+    expect(live.getLiveStatus()).toBe('connected');
+    stop();
+    stopListening();
+  });
+
   it('reports a chat the server refuses', async () => {
     const live = await import('../src/lib/live');
     const refused: number[] = [];

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { AppChrome } from '../components/app-chrome';
+import { onSessionEnd } from '../lib/session-guard';
 import { useTokenStore } from '../lib/stores';
 
 export const queryClient = new QueryClient({
@@ -13,6 +14,8 @@ export const queryClient = new QueryClient({
 useTokenStore.subscribe((state, previous) => {
   if (previous.refreshExpiration !== undefined && state.refreshExpiration === undefined) queryClient.clear();
 });
+// A session the server refused ends even when the client had already forgotten its expiries.
+onSessionEnd(() => queryClient.clear());
 
 export function ProtectedShell() {
   return (

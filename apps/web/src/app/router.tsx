@@ -4,6 +4,7 @@ import { Outlet, createRootRoute, createRoute, createRouter, lazyRouteComponent,
 import * as z from 'zod/mini';
 import { OfflineBanner } from '../components/offline-banner';
 import { ErrorScreen, NotFound, PendingScreen } from '../components/screens';
+import { onSessionEnd } from '../lib/session-guard';
 import { isSignedIn } from '../lib/stores';
 
 const rootRoute = createRootRoute({
@@ -116,8 +117,36 @@ export const router = createRouter({
   scrollRestoration: true,
 });
 
+/** Ids of the layouts whose pages need a session. */
+const SIGNED_IN_LAYOUTS: readonly string[] = [protectedLayout.id, fullScreenLayout.id];
+let leaving = false;
+
+/**
+ * The session ended while a protected page is shown (any 401, a refused refresh, expiries run
+ * out): go to sign-in, back to this page afterwards, and say why there (history state, so the
+ * address stays `/signin?access=…`). On a public page there is nothing to leave; after the
+ * user's own sign-out (expiries already cleared) the sign-out goes to sign-in itself.
+ */
+onSessionEnd((wasSignedIn) => {
+  const { location, matches } = router.state;
+  if (!wasSignedIn || leaving || !matches.some((match) => SIGNED_IN_LAYOUTS.includes(match.routeId))) return;
+  leaving = true;
+  void router
+    .navigate({ to: '/signin', search: { access: location.href }, replace: true, state: (previous) => ({ ...previous, sessionEnded: true }) })
+    .finally(() => {
+      leaving = false;
+    });
+});
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+}
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set on the sign-in page's entry when a session ended under a protected page. */
+    sessionEnded?: boolean;
   }
 }

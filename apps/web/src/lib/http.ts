@@ -4,8 +4,8 @@
 // sign-in page's JavaScript budget for the same few features.
 import { COOKIES, FALLBACK_LANGUAGE, XSRF_HEADER } from '@parla/contract/constants';
 import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from './error-catalogue';
-import { REFRESH_PATH, createSessionGuard, isExempt } from './session-guard';
-import { useLangStore, useTokenStore } from './stores';
+import { REFRESH_PATH, createSessionGuard, endSession, isExempt } from './session-guard';
+import { useLangStore } from './stores';
 import { notify } from './toast';
 
 export interface RequestConfig {
@@ -122,6 +122,18 @@ export function createHttp(baseURL = '', translateFallback: () => string = () =>
       if (!isExempt(config.url) && !(await guard.ensureSession())) throw new CancelledError();
       return await raw<T>(config);
     } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        // The server refused the session (revoked by a password change elsewhere, signed out,
+        // expired): it is over for the client too, whatever the call. Only the 401 that ended it
+        // is toasted, as the catalogue says, here for every caller; the sign-in page that the app
+        // goes to says why.
+        if (endSession()) {
+          const outcome = classifyError(error, false);
+          notify.error(outcome.kind === 'toast' ? outcome.message : translateFallback());
+        }
+        if (config.skipErrorCatalogue) throw error;
+        return undefined;
+      }
       if (config.skipErrorCatalogue) throw error;
       const outcome = classifyError(error, error instanceof CancelledError);
       switch (outcome.kind) {
@@ -131,8 +143,6 @@ export function createHttp(baseURL = '', translateFallback: () => string = () =>
           if (outcome.toast) notify.error(outcome.toast);
           throw new FieldErrors(outcome.fields, outcome.body);
         case 'toast':
-          // A refused session means the stored expiries are wrong: forget them (signed out).
-          if (error instanceof HttpError && error.status === 401) useTokenStore.getState().clear();
           notify.error(outcome.message);
           return undefined;
         case 'fallback':
@@ -144,6 +154,8 @@ export function createHttp(baseURL = '', translateFallback: () => string = () =>
 
   /** The session check alone (refreshing when due), for connections the client opens itself (live pushes). */
   const ensureSession = () => guard.ensureSession();
+  /** A refresh whatever the expiries say: true when the session goes on, false when it ended. */
+  const confirmSession = () => guard.confirmSession();
 
-  return { request, ensureSession };
+  return { request, ensureSession, confirmSession };
 }

@@ -60,6 +60,9 @@ const EVENTS: readonly EventName[] = [
   'participants:changed',
 ];
 
+/** The handshake error of a refused session (apps/server/src/core/realtime.ts). */
+const NOT_AUTHENTICATED = 'not_authenticated';
+
 /** Without watchers for this long the socket closes. */
 const IDLE_CLOSE_MS = 30_000;
 /** An unwatched chat or room is unsubscribed after this grace, so moving between two pages of the same one does not churn. */
@@ -118,19 +121,35 @@ function getSocket(): LiveSocket {
     subscribed.clear();
     // Our own disconnect() (idle, signed out) is final; anything else is retried.
     if (reason === 'io client disconnect' || !wanted) return setStatus('idle');
+    letGo(created);
     setStatus('reconnecting');
     scheduleRetry();
   });
-  created.on('connect_error', () => {
+  created.on('connect_error', (error) => {
     subscribed.clear();
+    letGo(created);
     setStatus('reconnecting');
-    scheduleRetry();
+    // The server refused the session the expiries call valid (revoked by a password change
+    // elsewhere, or its cookie ran out first): a refresh tells which; a refused one ends the
+    // session (the app leaves for sign-in) instead of retrying for ever.
+    if (error.message === NOT_AUTHENTICATED) void confirmThenRetry();
+    else scheduleRetry();
   });
   for (const name of EVENTS) {
     created.on(name, ((payload: never) => emitToListeners(name, payload)) as never);
   }
   socket = created;
   return created;
+}
+
+/**
+ * Reconnection is ours: a socket whose connection dropped under it (network gone, server
+ * restarted: "transport close", "ping timeout") or could not be opened stays `active` for
+ * socket.io, waiting for the library's own reconnection, which is off; `connect()` would then
+ * never open it again. Letting go of it (no event: it is not connected) makes it inactive.
+ */
+function letGo(dropped: LiveSocket) {
+  if (!dropped.connected && dropped.active) dropped.disconnect();
 }
 
 function onConnect() {
@@ -171,6 +190,18 @@ function subscribe(key: string): Promise<boolean> {
     if (kind === 'chat') timed.emit('chat:subscribe', { chatId: id }, onAnswer);
     else timed.emit('room:subscribe', { roomId: id }, onAnswer);
   });
+}
+
+async function confirmThenRetry() {
+  let goesOn: boolean;
+  try {
+    goesOn = await http.confirmSession();
+  } catch {
+    // No answer from the refresh (offline, 5xx): try again later.
+    return scheduleRetry();
+  }
+  if (goesOn) scheduleRetry();
+  else close();
 }
 
 function scheduleRetry() {

@@ -6,7 +6,6 @@ import { HandledError, fetchOrThrow, http } from './api';
 import { HttpError, classifyError } from './error-catalogue';
 import { CancelledError, type RequestConfig } from './http';
 import { i18n } from './i18n';
-import { useTokenStore } from './stores';
 import { notify } from './toast';
 
 /** A failure the catalogue already showed is not retried: the screen offers its own retry. */
@@ -45,6 +44,8 @@ export const translationInfoQuery = queryOptions({
  */
 export function reportFailure(error: unknown): string | undefined {
   if (error instanceof CancelledError) return undefined;
+  // A refused session: the HTTP client ended it and said so already.
+  if (error instanceof HttpError && error.status === 401) return undefined;
   const outcome = classifyError(error, false);
   switch (outcome.kind) {
     case 'silent':
@@ -55,7 +56,6 @@ export function reportFailure(error: unknown): string | undefined {
       return message;
     }
     case 'toast':
-      if (error instanceof HttpError && error.status === 401) useTokenStore.getState().clear();
       notify.error(outcome.message);
       return outcome.message;
     case 'fallback': {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema, type LoginRequest } from '@parla/contract/accounts';
@@ -16,6 +16,8 @@ const safeTarget = (access: string | undefined) => (access && access.startsWith(
 export function SignInPage() {
   const { t } = useTranslation(['translation', 'form']);
   const { access } = route.useSearch();
+  // Sent here because the session ended under a protected page (see app/router.tsx).
+  const sessionEnded = useRouterState({ select: (state) => state.location.state.sessionEnded === true });
   const navigate = useNavigate();
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -42,6 +44,11 @@ export function SignInPage() {
         </>
       }
     >
+      {sessionEnded && (
+        <p className="notice" role="status">
+          {t('signin.sessionEnded')}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate aria-label={t('signin.title')} className="stack">
         <TextField label={t('form:email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <TextField label={t('form:password')} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />

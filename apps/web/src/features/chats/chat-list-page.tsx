@@ -48,7 +48,7 @@ export function ChatListPage() {
             <li key={index} className="chat-row skeleton" />
           ))}
         </ul>
-      ) : list.isError ? (
+      ) : list.data === undefined ? (
         <LoadFailed message={t('chats.listFailed')} retryLabel={t('common.retry')} onRetry={() => void list.refetch()} />
       ) : chats.length === 0 ? (
         <Card className="empty-state">

@@ -90,7 +90,9 @@ function ChatScreen({ chatId }: { chatId: number }) {
       </main>
     );
   }
-  if (chat.isError || member.isError) {
+  // Only a first load that failed: a refetch that fails (the network went away while it was on
+  // its way, say) keeps the chat on screen with the data it had, composer and outbox included.
+  if (chat.data === undefined || member.data === undefined) {
     return (
       <ChatUnavailable
         onRetry={() => {

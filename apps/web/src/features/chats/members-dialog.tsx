@@ -130,7 +130,7 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
       </div>
       {members.isPending ? (
         <Spinner label={t('common.loading')} />
-      ) : members.isError ? (
+      ) : members.data === undefined ? (
         <LoadFailed message={t('chats.members.failed')} retryLabel={t('common.retry')} onRetry={() => void members.refetch()} />
       ) : (
         <>

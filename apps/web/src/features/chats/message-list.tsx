@@ -192,7 +192,9 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
       </div>
     );
   }
-  if (query.isError) {
+  // Only a first load that failed: a failed refetch (a resync cut off by the network) keeps the
+  // messages and the outbox on screen.
+  if (query.data === undefined) {
     return (
       <div className="message-scroller">
         <LoadFailed message={t('chats.messagesFailed')} retryLabel={t('common.retry')} onRetry={() => void query.refetch()} />

@@ -8,7 +8,6 @@ import type { ChatMessage } from '@parla/contract/chat';
 import { http } from '../../lib/api';
 import { HttpError, classifyError } from '../../lib/error-catalogue';
 import { CancelledError } from '../../lib/http';
-import { reportFailure } from '../../lib/queries';
 import { chatKeys } from './api';
 import { dueEntries, markFailed, markRetry, markSending, nextRetryAt, updateOutbox, useOutbox, withoutEntry, type OutboxEntry } from './outbox';
 import { applyNewMessage, upsertMessage, type ChatListPages, type MessagePages } from './timeline';
@@ -54,7 +53,7 @@ export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): P
     }
     updateOutbox((entries) => withoutEntry(entries, entry.clientId));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) reportFailure(error);
+    // A 401 ended the session in the HTTP client; the message waits for the next sign-in.
     if (isTransient(error)) updateOutbox((entries) => markRetry(entries, entry.clientId, Date.now()));
     else updateOutbox((entries) => markFailed(entries, entry.clientId, refusal(error)));
   } finally {

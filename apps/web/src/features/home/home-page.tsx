@@ -45,7 +45,7 @@ function RecentRooms() {
             <li key={i} className="room-card skeleton" />
           ))}
         </ul>
-      ) : rooms.isError ? (
+      ) : rooms.data === undefined ? (
         <LoadFailed message={t('home.roomsFailed')} retryLabel={t('common.retry')} onRetry={() => void rooms.refetch()} />
       ) : rooms.data.results.length === 0 ? (
         <Card className="empty-state">

@@ -31,7 +31,7 @@ export function ProfilePage() {
       <h1>{t('profile.title')}</h1>
       {user.isPending ? (
         <Spinner label={t('common.loading')} />
-      ) : user.isError ? (
+      ) : user.data === undefined ? (
         <LoadFailed message={t('profile.loadFailed')} retryLabel={t('common.retry')} onRetry={() => void user.refetch()} />
       ) : (
         <div className="profile-grid">

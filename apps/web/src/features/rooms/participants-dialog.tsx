@@ -118,7 +118,7 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
       </div>
       {list.isPending ? (
         <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
+      ) : list.data === undefined ? (
         <LoadFailed message={t('rooms.participants.failed')} retryLabel={t('common.retry')} onRetry={() => void list.refetch()} />
       ) : (
         <>

@@ -50,7 +50,7 @@ export function RoomsPage() {
             <li key={index} className="room-row skeleton" />
           ))}
         </ul>
-      ) : list.isError ? (
+      ) : list.data === undefined ? (
         <LoadFailed message={t('rooms.listFailed')} retryLabel={t('common.retry')} onRetry={() => void list.refetch()} />
       ) : rooms.length === 0 ? (
         <Card className="empty-state">

@@ -59,7 +59,8 @@ function RoomScreen({ roomId }: { roomId: number }) {
       </main>
     );
   }
-  if (room.isError || participant.isError) {
+  // Only a first load that failed: a failed refetch keeps the room on screen with its data.
+  if (room.data === undefined || participant.data === undefined) {
     return (
       <RoomUnavailable
         onRetry={() => {
@@ -269,7 +270,7 @@ function TranscriptSection({ room, participant }: { room: Room; participant: Par
       <TranscriptAnnouncer roomId={room.id} readerLanguage={participant.language} />
       {query.isPending ? (
         <Spinner label={t('rooms.transcript.loading')} />
-      ) : query.isError ? (
+      ) : query.data === undefined ? (
         <LoadFailed message={t('rooms.transcript.failed')} retryLabel={t('common.retry')} onRetry={() => void query.refetch()} />
       ) : segments.length === 0 ? (
         <p className="transcript-empty">{room.state === ROOM_STATE.LIVE ? t('rooms.transcript.emptyLive') : t('rooms.transcript.empty')}</p>

@@ -57,7 +57,8 @@ function CallScreen({ roomId }: { roomId: number }) {
   const room = useQuery(roomQuery(roomId));
   const participant = useQuery(participantQuery(roomId));
   if (room.isPending || participant.isPending) return <CallNotice roomId={String(roomId)} title="" text="" busy />;
-  if (room.isError || participant.isError) return <CallNotice roomId={String(roomId)} title="call.unavailableTitle" text="call.unavailable" />;
+  // Only a first load that failed: a failed refetch keeps the call going with the data it had.
+  if (room.data === undefined || participant.data === undefined) return <CallNotice roomId={String(roomId)} title="call.unavailableTitle" text="call.unavailable" />;
   if (room.data.state !== ROOM_STATE.LIVE) {
     return <CallNotice roomId={String(roomId)} title={room.data.state === ROOM_STATE.END ? 'call.endedTitle' : 'call.notStartedTitle'} text={room.data.state === ROOM_STATE.END ? 'call.ended' : 'call.notStarted'} />;
   }
@@ -121,7 +122,7 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
           <h2 id="call-transcript-title" className="call-section-title">
             {t('call.transcript')}
           </h2>
-          <CallTranscript room={room} participant={participant} segments={segments} failed={query.isError || isFetchNextPageError} onRetry={() => void query.refetch()} speakingId={playback.playing?.id} />
+          <CallTranscript room={room} participant={participant} segments={segments} failed={(query.isError && query.data === undefined) || isFetchNextPageError} onRetry={() => void query.refetch()} speakingId={playback.playing?.id} />
         </section>
       </div>
       <CaptureLine state={capture.state} transcribing={transcribing} error={capture.error?.kind} onRetry={capture.retry} />
