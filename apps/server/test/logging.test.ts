@@ -105,3 +105,16 @@ describe('logs in production (LOG_LEVEL=trace)', () => {
     expect(log).not.toContain('victim@example.com');
   });
 });
+
+describe('the error serializer', () => {
+  it('copies errors whose getters refuse another `this` (DOMException) without throwing', async () => {
+    const { redactError } = await import('../src/core/logging');
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const copy = redactError(new Error('LiveKit did not answer', { cause: timeout })) as Error & { cause: Error };
+    expect(copy.message).toBe('LiveKit did not answer');
+    expect(copy.cause.name).toBe('TimeoutError');
+    expect(copy.cause.message).toBe('The operation was aborted due to timeout');
+    expect(copy.cause.constructor).toBe(DOMException);
+    expect(String(copy.cause.stack)).toMatch(/^TimeoutError: The operation was aborted/);
+  });
+});

@@ -42,7 +42,11 @@ type ErrorLike = Error & Record<string, unknown>;
 export function redactError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error) || depth > 8) return error;
   const source = error as ErrorLike;
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as ErrorLike;
+  // A plain Error carrying the original's name and constructor: some classes' getters refuse to
+  // run on a copy (DOMException's `name` throws "Value of this must be of DOMException").
+  const copy = Object.create(Error.prototype) as ErrorLike;
+  Object.defineProperty(copy, 'name', { value: error.name, enumerable: false, writable: true });
+  Object.defineProperty(copy, 'constructor', { value: error.constructor, enumerable: false, writable: true });
   for (const key of Object.keys(source)) {
     if (!DROPPED_FIELDS.has(key)) copy[key] = source[key];
   }
