@@ -129,6 +129,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
     RATE_LIMIT_REGISTRATION: '1000',
     RATE_LIMIT_EMAIL: '1000',
+    RATE_LIMIT_CREATIONS: '1000',
+    RATE_LIMIT_INVITATIONS: '1000',
+    RATE_LIMIT_WRITES: '1000',
     ...options.env,
   });
 

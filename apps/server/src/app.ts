@@ -17,11 +17,14 @@ import { RequestLog, loggerOptions } from './core/logging';
 import { installSecurityHeaders } from './core/security-headers';
 import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
-import { installRateLimits } from './core/rate-limit';
+import { installRateLimits, userLimits } from './core/rate-limit';
 import { createJobs } from './core/jobs';
 import { createRealtime } from './core/realtime';
 import { createSpeech } from './core/speech/index';
 import { createDiskStorage } from './core/storage';
+import { createInvitationMail } from './core/invitations';
+import { createUserDirectory } from './core/users';
+import { DUMMY_HASH_PROMISE } from './features/accounts/passwords';
 import { createTranslationProvider, createTranslator } from './core/translation/index';
 import { serializerCompiler } from './core/serialization';
 import { validatorCompiler } from './core/validation';
@@ -97,16 +100,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(config.translationRetries.timeoutSeconds / 2))),
   });
-  const realtime = await createRealtime(app, { tokens, isSessionActive: sessionsRepo.isSessionActive, redisUrl: config.redisUrl, log: app.log });
+  const realtime = await createRealtime(app, {
+    tokens,
+    isSessionActive: sessionsRepo.isSessionActive,
+    redisUrl: config.redisUrl,
+    log: app.log,
+    eventsPer10s: config.rateLimits.liveEventsPer10s,
+  });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, printLinks: config.env === 'development' });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tokens,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, printLinks: config.env === 'development' }),
+    mailer,
     storage: createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl }),
     recordings: createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, folder: 'private' }),
     limits,
+    userLimits: userLimits(limits, config.rateLimits),
+    // An invited address without an account gets one nobody can sign in to until it is signed up for.
+    users: createUserDirectory(database.db, { unusablePasswordHash: DUMMY_HASH_PROMISE }),
+    invitationMail: createInvitationMail({ mailer, publicUrl: config.publicUrl, log: app.log }),
     translator,
     speech,
     jobs,
@@ -116,6 +130,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   app.decorate('ctx', ctx);
+  // Every signed-in write counts against RATE_LIMIT_WRITES, besides any costlier limit of its own.
+  const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  app.addHook('preHandler', async function (request, reply) {
+    if (request.auth && WRITES.has(request.method)) await ctx.userLimits.writes.call(this, request, reply);
+  });
   // Live connections end before the HTTP server closes (it would wait for them); then workers
   // (their jobs finish), the translator, and the database last.
   app.addHook('preClose', async () => {

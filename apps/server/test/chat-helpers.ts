@@ -23,11 +23,19 @@ export async function createChat(owner: Person, body: Record<string, unknown> = 
   return answer.body as { id: number; title: string; languages: string[] };
 }
 
-/** Adds `who` to the chat with `role` (by the owner or an admin); returns the member id. */
-export async function addMember(by: Person, chatId: number, who: Person, role = 2003): Promise<number> {
-  const answer = await send(by, 'POST', `/api/chat/${chatId}/members/`, { user: who.email, chatRole: role });
+/** Invites `who` to the chat with `role` (by the owner or an admin); returns the member id. */
+export async function invite(by: Person, chatId: number, email: string, role = 2003): Promise<number> {
+  const answer = await send(by, 'POST', `/api/chat/${chatId}/members/`, { user: email, chatRole: role });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as number;
+}
+
+/** Adds `who` to the chat with `role`: invited, and `who` accepts; returns the member id. */
+export async function addMember(by: Person, chatId: number, who: Person, role = 2003): Promise<number> {
+  const id = await invite(by, chatId, who.email, role);
+  const accepted = await send(who, 'POST', `/api/chat/${chatId}/member/accept/`);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return id;
 }
 
 export async function setReading(who: Person, chatId: number, language: string, tone = 'DEFAULT') {

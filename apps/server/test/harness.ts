@@ -130,6 +130,12 @@ export async function startServer(
     RATE_LIMIT_LOGIN_PER_ADDRESS: '1000',
     RATE_LIMIT_REGISTRATION: '1000',
     RATE_LIMIT_EMAIL: '1000',
+    // The per-user limits of signed-in work are tested at low values where they are the subject.
+    RATE_LIMIT_CREATIONS: '100000',
+    RATE_LIMIT_INVITATIONS: '100000',
+    RATE_LIMIT_WRITES: '100000',
+    RATE_LIMIT_EXPORTS: '100000',
+    RATE_LIMIT_LIVE_EVENTS: '100000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   };
   if (smtp) base.SMTP_URL = smtp.url;

@@ -9,10 +9,19 @@ export async function createRoom(owner: Person, body: Record<string, unknown> = 
   return answer.body as { id: number; title: string; state: number };
 }
 
-export async function addParticipant(owner: Person, roomId: number, who: Person, role = 1002): Promise<number> {
-  const answer = await send(owner, 'POST', `/api/rooms/${roomId}/participants/`, { user: who.email, roomRole: role });
+/** Invites `who` to the room (by the owner); returns the participant id. */
+export async function inviteParticipant(owner: Person, roomId: number, email: string, role = 1002): Promise<number> {
+  const answer = await send(owner, 'POST', `/api/rooms/${roomId}/participants/`, { user: email, roomRole: role });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as number;
+}
+
+/** Adds `who` to the room: invited, and `who` accepts; returns the participant id. */
+export async function addParticipant(owner: Person, roomId: number, who: Person, role = 1002): Promise<number> {
+  const id = await inviteParticipant(owner, roomId, who.email, role);
+  const accepted = await send(who, 'POST', `/api/rooms/${roomId}/participant/accept/`);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return id;
 }
 
 export async function setState(owner: Person, roomId: number, state: number) {

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segments } from '../src/core/db/schema';
 import type { AppContext } from '../src/core/context';
-import { eventually, person, send } from './chat-helpers';
+import { eventually, person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
-import { createRoom, setState, toneWav, upload } from './room-helpers';
+import { addParticipant, createRoom, setState, toneWav, upload } from './room-helpers';
 import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
 let standIn: StandIn;
@@ -74,7 +74,7 @@ describe('a retried upload', () => {
     const ana = await person(server, 'Ana');
     const ben = await person(server, 'Ben');
     const room = await createRoom(ana, { title: 'Two speakers', languages: ['en'] });
-    expect((await send(ana, 'POST', `/api/rooms/${room.id}/participants/`, { user: ben.email, roomRole: 1002 })).status).toBe(201);
+    await addParticipant(ana, room.id, ben);
     await setState(ana, room.id, 3002);
     const clientId = randomUUID();
     const fromAna = await upload(ana, room.id, form(toneWav(1), clientId));

@@ -14,6 +14,7 @@ import {
   languageSetField,
   languagesField,
   limitQueryField,
+  memberStateField,
   nickNameField,
   queryBooleanField,
   textField,
@@ -34,6 +35,8 @@ export const groupChatSchema = z.object({
   modified: dateTimeField,
   /** Beyond the spec: the reading member's role. */
   chatRole: chatRoleField,
+  /** Beyond the spec: `invited` (the reader may accept or decline, and sees nothing more) or `joined`. */
+  memberState: memberStateField,
 });
 export type GroupChat = z.infer<typeof groupChatSchema>;
 
@@ -89,6 +92,8 @@ export const chatMemberSchema = z.object({
   language: languageField,
   chatRole: chatRoleField,
   tone: toneField,
+  /** Beyond the spec: `invited` until accepted (POST /chat/{groupChatId}/member/accept/), then `joined`. */
+  memberState: memberStateField,
 });
 export type ChatMember = z.infer<typeof chatMemberSchema>;
 
@@ -123,9 +128,11 @@ export const manageChatMemberSchema = z.object({
   /** The member's account e-mail address. */
   user: z.string(),
   chatRole: chatRoleField,
-  /** Beyond the spec: how the member is shown. */
+  /** Beyond the spec: how the member is shown (an invited member: the e-mail's local part, no avatar). */
   nickName: z.string(),
   avatarImage: z.nullable(z.string()),
+  /** Beyond the spec: `invited` until they accept. */
+  memberState: memberStateField,
 });
 export type ManageChatMember = z.infer<typeof manageChatMemberSchema>;
 

@@ -35,6 +35,13 @@ export const CHAT_ROLE = { OWNER: 2001, ADMIN: 2002, MEMBER: 2003 } as const;
 export const CHAT_ROLES = [CHAT_ROLE.OWNER, CHAT_ROLE.ADMIN, CHAT_ROLE.MEMBER] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
+/**
+ * Where a member (of a chat) or participant (of a room) stands: added people are `invited` until
+ * they accept (they see the chat or room's name and nothing of its content), then `joined`.
+ */
+export const MEMBER_STATES = ['invited', 'joined'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+
 export const ROOM_STATE = { START: 3001, LIVE: 3002, END: 3003 } as const;
 export const ROOM_STATES = [ROOM_STATE.START, ROOM_STATE.LIVE, ROOM_STATE.END] as const;
 export type RoomState = (typeof ROOM_STATES)[number];

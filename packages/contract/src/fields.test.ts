@@ -207,7 +207,7 @@ describe('textField', () => {
     for (const bad of ['Ada\nBob: forged line', 'a\r\nb', 'a\rb', 'a\u2028b', 'a\u2029b']) {
       const result = name.safeParse(bad);
       expect(result.success, JSON.stringify(bad)).toBe(false);
-      expect(result.error?.issues.map((issue) => issue.params?.['code'])).toContain(SINGLE_LINE);
+      expect(result.error?.issues.map((issue) => (issue as { params?: Record<string, unknown> }).params?.['code'])).toContain(SINGLE_LINE);
     }
     // A line break at either end is trimmed away, not refused.
     expect(name.parse('Ada\n')).toBe('Ada');

@@ -1,6 +1,6 @@
 // Field schemas reused by several request bodies.
 import * as z from 'zod/mini';
-import { DOMAINS, LANGUAGES, LIMITS, TONES, CHAT_ROLES, ROOM_ROLES, ROOM_STATES } from './constants';
+import { DOMAINS, LANGUAGES, LIMITS, MEMBER_STATES, TONES, CHAT_ROLES, ROOM_ROLES, ROOM_STATES } from './constants';
 
 export const emailField = z.email().check(z.maxLength(LIMITS.emailMax));
 
@@ -61,6 +61,8 @@ export const domainField = z.enum(DOMAINS);
 export const chatRoleField = z.literal(CHAT_ROLES);
 export const roomRoleField = z.literal(ROOM_ROLES);
 export const roomStateField = z.literal(ROOM_STATES);
+/** `invited` until the person accepts, then `joined` (MEMBER_STATES). */
+export const memberStateField = z.enum(MEMBER_STATES);
 /** Datetimes travel as ISO 8601 strings with an offset. */
 export const dateTimeField = z.iso.datetime({ offset: true });
 /** Ids are positive int4 (product.md): anything larger can name no row. */

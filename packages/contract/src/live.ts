@@ -17,8 +17,11 @@ export type ChatRef = z.infer<typeof chatRefSchema>;
 export const roomRefSchema = z.object({ roomId: idField });
 export type RoomRef = z.infer<typeof roomRefSchema>;
 
-/** The answer to `chat:subscribe`: `not_found` for a chat the caller is not a member of. */
-export type SubscribeAck = { ok: true } | { ok: false; error: 'not_found' | 'invalid' };
+/**
+ * The answer to `chat:subscribe` and `room:subscribe`: `not_found` for a chat the caller is not a
+ * member of (or only invited to), `throttled` when the connection sent too many events.
+ */
+export type SubscribeAck = { ok: true } | { ok: false; error: 'not_found' | 'invalid' | 'throttled' };
 
 export interface ClientToServerEvents {
   /** Start receiving a chat's events (membership checked now and on every change). */

@@ -14,6 +14,7 @@ import {
   languageField,
   languageSetField,
   languagesField,
+  memberStateField,
   queryBooleanField,
   roomRoleField,
   roomStateField,
@@ -36,6 +37,8 @@ export const roomSchema = z.object({
   state: roomStateField,
   /** The reading user's role in the room. */
   roomRole: roomRoleField,
+  /** Beyond the spec: `invited` (the reader may accept or decline, and sees nothing more) or `joined`. */
+  memberState: memberStateField,
 });
 export type Room = z.infer<typeof roomSchema>;
 
@@ -83,6 +86,8 @@ export const participantSchema = z.object({
   lkUrl: z.nullable(z.string()),
   maleVoice: z.boolean(),
   tone: toneField,
+  /** Beyond the spec: `invited` until accepted (POST /rooms/{roomId}/participant/accept/), then `joined`. */
+  memberState: memberStateField,
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -117,9 +122,11 @@ export const manageParticipantSchema = z.object({
   /** The participant's account e-mail address. */
   user: z.string(),
   roomRole: roomRoleField,
-  /** Beyond the spec: how the participant is shown. */
+  /** Beyond the spec: how the participant is shown (an invited one: the e-mail's local part, no avatar). */
   alias: z.string(),
   avatarImage: z.nullable(z.string()),
+  /** Beyond the spec: `invited` until they accept. */
+  memberState: memberStateField,
 });
 export type ManageParticipant = z.infer<typeof manageParticipantSchema>;
 

@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
+/** What `livekit-server --dev` accepts: fine on this machine, refused for a LiveKit server elsewhere. */
+const LIVEKIT_DEV_KEY = 'devkey';
+const LIVEKIT_DEV_SECRET = 'secret';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,9 +59,9 @@ const envSchema = z.object({
   STALE_WORK_CHECK_SECONDS: positiveInt.default(60),
   /** The LiveKit server calls connect to (e.g. ws://localhost:7880 for `livekit-server --dev`); unset: calls without video. */
   LIVEKIT_URL: z.string().regex(/^(wss?|https?):\/\//, 'must be a ws://, wss://, http:// or https:// URL').optional(),
-  /** `livekit-server --dev` accepts devkey / secret; set your own for any real deployment. */
-  LIVEKIT_API_KEY: z.string().min(1).default('devkey'),
-  LIVEKIT_API_SECRET: z.string().min(1).default('secret'),
+  /** `livekit-server --dev` accepts devkey / secret: kept only when LIVEKIT_URL is on loopback (refuseLivekitDevCredentials). */
+  LIVEKIT_API_KEY: z.string().min(1).default(LIVEKIT_DEV_KEY),
+  LIVEKIT_API_SECRET: z.string().min(1).default(LIVEKIT_DEV_SECRET),
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
@@ -76,10 +79,20 @@ const envSchema = z.object({
   TRANSLATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   /** A translation try that takes longer is failed and retried (also how soon work of a crashed process is picked up again). */
   TRANSLATION_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-  /** Messages a member may post per minute (0: no limit). */
+  /** Messages a member may post or edit per minute, and utterances a participant may upload or correct (0: no limit). */
   RATE_LIMIT_MESSAGES: z.coerce.number().int().min(0).default(60),
+  /** Chats and rooms a user may create per hour. */
+  RATE_LIMIT_CREATIONS: z.coerce.number().int().min(0).default(30),
+  /** People a user may add to chats and rooms per hour. */
+  RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(0).default(60),
+  /** Transcript downloads per user per minute. */
+  RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
+  /** Any other change (PUT, PATCH, POST, DELETE) a signed-in user may make per minute. */
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(120),
+  /** Events one live connection may send per 10 seconds (subscribe, unsubscribe, typing). */
+  RATE_LIMIT_LIVE_EVENTS: z.coerce.number().int().min(0).default(50),
   APERTIUM_URL: optionalUrl,
-});
+}).superRefine(refuseLivekitDevCredentials);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -107,6 +120,11 @@ export interface Config {
     registration: number;
     email: number;
     messagesPerMinute: number;
+    creationsPerHour: number;
+    invitationsPerHour: number;
+    exportsPerMinute: number;
+    writesPerMinute: number;
+    liveEventsPer10s: number;
   };
   housekeepingIntervalMs: number;
   staleWorkCheckMs: number;
@@ -134,6 +152,41 @@ function isProxyAddress(text: string): boolean {
   if (!version || rest.length) return false;
   if (prefix === undefined) return true;
   return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** On this machine: localhost, 127.0.0.0/8 or ::1 (a URL's hostname: lower-case, IPv6 in brackets). */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost') return true;
+  const version = isIP(host);
+  return (version === 4 && host.startsWith('127.')) || (version === 6 && host === '::1');
+}
+
+/**
+ * Anyone who knows LiveKit's development key and secret (they are in its documentation) can mint
+ * tokens for every room of a server that accepts them: kept for a server on this machine
+ * (`livekit-server --dev`), refused for any other.
+ */
+function refuseLivekitDevCredentials(
+  env: { LIVEKIT_URL?: string | undefined; LIVEKIT_API_KEY: string; LIVEKIT_API_SECRET: string },
+  context: z.RefinementCtx,
+) {
+  if (!env.LIVEKIT_URL) return;
+  let hostname: string;
+  try {
+    hostname = new URL(env.LIVEKIT_URL).hostname;
+  } catch {
+    context.addIssue({ code: 'custom', path: ['LIVEKIT_URL'], message: 'must be a valid URL' });
+    return;
+  }
+  if (isLoopbackHost(hostname)) return;
+  const where = `LIVEKIT_URL (${hostname}) is not on this machine`;
+  if (env.LIVEKIT_API_KEY === LIVEKIT_DEV_KEY) {
+    context.addIssue({ code: 'custom', path: ['LIVEKIT_API_KEY'], message: `is the development server's "${LIVEKIT_DEV_KEY}" and ${where}: set your LiveKit server's key` });
+  }
+  if (env.LIVEKIT_API_SECRET === LIVEKIT_DEV_SECRET) {
+    context.addIssue({ code: 'custom', path: ['LIVEKIT_API_SECRET'], message: `is the development server's default and ${where}: set your LiveKit server's secret` });
+  }
 }
 
 /** Reads and checks the environment; a bad value ends with one clear line per problem. */
@@ -170,6 +223,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       registration: env.RATE_LIMIT_REGISTRATION,
       email: env.RATE_LIMIT_EMAIL,
       messagesPerMinute: env.RATE_LIMIT_MESSAGES,
+      creationsPerHour: env.RATE_LIMIT_CREATIONS,
+      invitationsPerHour: env.RATE_LIMIT_INVITATIONS,
+      exportsPerMinute: env.RATE_LIMIT_EXPORTS,
+      writesPerMinute: env.RATE_LIMIT_WRITES,
+      liveEventsPer10s: env.RATE_LIMIT_LIVE_EVENTS,
     },
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
     staleWorkCheckMs: env.STALE_WORK_CHECK_SECONDS * 1000,

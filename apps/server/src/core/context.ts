@@ -6,11 +6,13 @@ import type { Config } from './config';
 import type { Database, Db } from './db/index';
 import type { Mailer } from './mailer';
 import type { Jobs } from './jobs';
-import type { RateLimits } from './rate-limit';
+import type { InvitationMail } from './invitations';
+import type { RateLimits, UserLimits } from './rate-limit';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
 import type { Speech } from './speech/index';
 import type { Translator } from './translation/index';
+import type { UserDirectory } from './users';
 
 export interface AppContext {
   config: Config;
@@ -23,6 +25,11 @@ export interface AppContext {
   /** Private files (room recordings and voices), served only after a participation check. */
   recordings: Storage;
   limits: RateLimits;
+  /** The declared per-user limits of signed-in work (messages, creations, invitations, exports, writes). */
+  userLimits: UserLimits;
+  /** Accounts as chats and rooms see them (and the accounts invitations make). */
+  users: UserDirectory;
+  invitationMail: InvitationMail;
   translator: Translator;
   speech: Speech;
   jobs: Jobs;

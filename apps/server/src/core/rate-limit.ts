@@ -29,6 +29,38 @@ export interface RateLimits {
   counter(rule: LimitRule): Counter;
 }
 
+/** A rule counted per signed-in user (for routes behind requireUser). */
+export const perUser = (name: string, max: number, windowMs: number): LimitRule => ({ name, max, windowMs, key: (request) => String(request.auth!.userId) });
+
+/**
+ * The declared limits of signed-in work, one counter each, shared by the features: every write has
+ * one (`writes` for those without a costlier one of their own), and so has every costly read.
+ */
+export interface UserLimits {
+  /** Chat messages posted or edited, utterances uploaded or corrected: each is a translation (and voices) for every reader. */
+  messages: preHandlerAsyncHookHandler;
+  /** Chats and rooms created. */
+  creations: preHandlerAsyncHookHandler;
+  /** People added to chats and rooms (each an e-mail, maybe an account). */
+  invitations: preHandlerAsyncHookHandler;
+  /** Transcript downloads (every segment of a room rendered). */
+  exports: preHandlerAsyncHookHandler;
+  /** Any other write. */
+  writes: preHandlerAsyncHookHandler;
+}
+
+export function userLimits(limits: RateLimits, rates: { messagesPerMinute: number; creationsPerHour: number; invitationsPerHour: number; exportsPerMinute: number; writesPerMinute: number }): UserLimits {
+  const minute = 60_000;
+  const hour = 60 * minute;
+  return {
+    messages: limits.route(perUser('messages', rates.messagesPerMinute, minute)),
+    creations: limits.route(perUser('creations', rates.creationsPerHour, hour)),
+    invitations: limits.route(perUser('invitations', rates.invitationsPerHour, hour)),
+    exports: limits.route(perUser('exports', rates.exportsPerMinute, minute)),
+    writes: limits.route(perUser('writes', rates.writesPerMinute, minute)),
+  };
+}
+
 /** The caller's address as a rate-limit key: IPv4 as is, IPv6 grouped by its /64. */
 export const addressKey = (request: FastifyRequest) => normalizeIP(request.ip, 64);
 

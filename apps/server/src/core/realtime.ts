@@ -39,6 +39,8 @@ export async function createRealtime(
     isSessionActive: (sessionId: string, userId: number) => Promise<boolean>;
     redisUrl: string | undefined;
     log: FastifyBaseLogger;
+    /** Events one connection may send per 10 s (0: no limit); past it they are refused unread, past ten times it the connection ends. */
+    eventsPer10s?: number;
   },
 ): Promise<Realtime> {
   const { tokens, isSessionActive, log } = options;
@@ -90,7 +92,9 @@ export async function createRealtime(
   });
 
   const handlers: ((socket: LiveSocket) => void)[] = [];
+  const budget = options.eventsPer10s ?? 0;
   io.on('connection', (socket) => {
+    if (budget > 0) limitEvents(socket, budget, log);
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
     for (const handler of handlers) handler(socket);
   });
@@ -113,6 +117,33 @@ export async function createRealtime(
       for (const close of closers) await close().catch(() => undefined);
     },
   };
+}
+
+const EVENT_WINDOW_MS = 10_000;
+
+/**
+ * Every event a client sends costs (a membership query, a broadcast): at most `budget` per 10 s
+ * window per connection are read. The rest are answered `throttled` when they ask for an answer,
+ * and dropped; a connection that keeps sending at ten times the budget is closed.
+ */
+function limitEvents(socket: LiveSocket, budget: number, log: FastifyBaseLogger) {
+  let windowStart = Date.now();
+  let count = 0;
+  socket.use((packet, next) => {
+    const now = Date.now();
+    if (now - windowStart >= EVENT_WINDOW_MS) {
+      windowStart = now;
+      count = 0;
+    }
+    count++;
+    if (count <= budget) return next();
+    const ack = packet[packet.length - 1];
+    if (typeof ack === 'function') (ack as (answer: unknown) => void)({ ok: false, error: 'throttled' });
+    if (count > budget * 10) {
+      log.warn({ userId: socket.data.userId }, 'a live connection sent too many events and was closed');
+      socket.disconnect(true);
+    }
+  });
 }
 
 function safeHost(origin: string): string | undefined {

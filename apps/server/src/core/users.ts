@@ -1,5 +1,6 @@
 // Who a user is, for the features that add people by e-mail or default a membership from the
-// account (chats, rooms). Accounts owns the users table; this is the read-only view others share.
+// account (chats, rooms). Accounts owns the users table; this is the view others share, plus the
+// one write they need: an account for an e-mail that has none yet, when someone invites it.
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/index';
 import { users } from './db/schema';
@@ -10,11 +11,15 @@ export interface UserSummary {
   fullName: string | null;
   /** The interface language of the account (from its registration). */
   language: string;
+  /** False for an account not activated yet, such as one made by an invitation. */
+  emailVerified: boolean;
 }
 
-const summary = { id: users.id, email: users.email, fullName: users.fullName, language: users.language };
+const summary = { id: users.id, email: users.email, fullName: users.fullName, language: users.language, emailVerified: users.emailVerified };
 
-export function createUserDirectory(db: Db) {
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function createUserDirectory(db: Db, options: { unusablePasswordHash?: Promise<string> } = {}) {
   return {
     async byId(id: number): Promise<UserSummary | undefined> {
       const [row] = await db.select(summary).from(users).where(eq(users.id, id)).limit(1);
@@ -22,8 +27,25 @@ export function createUserDirectory(db: Db) {
     },
     /** By e-mail as accounts store it (trimmed, lower-case). */
     async byEmail(email: string): Promise<UserSummary | undefined> {
-      const [row] = await db.select(summary).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+      const [row] = await db.select(summary).from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
       return row;
+    },
+    /**
+     * The account of an e-mail someone invites: the existing one, or a new one that is not
+     * activated and has no usable password (a hash of a secret nobody knows). Signing up with that
+     * address then activates it with the new password and name (accounts' usual path for an
+     * address registered but not activated), and the invitations wait there.
+     */
+    async byEmailOrInvited(email: string, language: string): Promise<UserSummary> {
+      const address = normaliseEmail(email);
+      const existing = await this.byEmail(address);
+      if (existing) return existing;
+      if (!options.unusablePasswordHash) throw new Error('the user directory cannot make accounts');
+      const passwordHash = await options.unusablePasswordHash;
+      await db.insert(users).values({ email: address, passwordHash, fullName: null, language, emailVerified: false }).onConflictDoNothing();
+      const made = await this.byEmail(address);
+      if (!made) throw new Error('the invited account could not be stored');
+      return made;
     },
   };
 }
@@ -32,3 +54,6 @@ export type UserDirectory = ReturnType<typeof createUserDirectory>;
 
 /** How a new member is shown by default: the full name, else the e-mail's local part. */
 export const displayName = (user: Pick<UserSummary, 'fullName' | 'email'>) => user.fullName || user.email.split('@')[0] || user.email;
+
+/** How someone invited is shown until they accept: the local part of the address they were invited by, never their name. */
+export const invitedName = (email: string) => email.split('@')[0] || email;

@@ -82,7 +82,10 @@ export const rooms = pgTable(
   (t) => [index('rooms_modified_idx').on(t.modifiedAt)],
 );
 
-/** A user's place in a room; `leftAt` marks one who left or was removed (history kept). */
+/**
+ * A user's place in a room; `leftAt` marks one who left or was removed (history kept), a null
+ * `joinedAt` one invited who has not accepted yet.
+ */
 export const roomParticipants = pgTable(
   'room_participants',
   {
@@ -95,6 +98,8 @@ export const roomParticipants = pgTable(
     maleVoice: boolean('male_voice').notNull().default(false),
     tone: text('tone').notNull().default('DEFAULT'),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** When they accepted; null while invited (they see the room's name and nothing more). */
+    joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('room_participants_room_user_key').on(t.roomId, t.userId), index('room_participants_user_idx').on(t.userId)],
@@ -130,6 +135,8 @@ export const chatMembers = pgTable(
     tone: text('tone').notNull().default('DEFAULT'),
     lastReadMessage: integer('last_read_message'),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** When they accepted; null while invited (they see the chat's name and nothing more). */
+    joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('chat_members_chat_user_key').on(t.chatId, t.userId), index('chat_members_user_idx').on(t.userId)],

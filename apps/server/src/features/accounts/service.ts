@@ -14,6 +14,7 @@ import { ApiError, fieldError, formError, tokenInvalid, validationErrors, type E
 import { translate } from '../../core/i18n';
 import type { Mailer } from '../../core/mailer';
 import type { Storage } from '../../core/storage';
+import { normaliseEmail } from '../../core/users';
 import type { AccountsRepository, UserRow } from './repository';
 import { toAvatarWebp } from './avatar';
 import { DUMMY_HASH_PROMISE, hashPassword, passwordProblems, verifyPassword } from './passwords';
@@ -44,7 +45,7 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
 }
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export { normaliseEmail };
 
 /** A sign-in refused for a wrong e-mail or password (what the sign-in limits count). */
 export const isBadCredentials = (error: unknown) =>

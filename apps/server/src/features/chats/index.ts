@@ -2,7 +2,6 @@
 // its routes.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
-import { createUserDirectory } from '../../core/users';
 import { createChatsLive } from './live';
 import { createMessagePresenter } from './rendering';
 import { createChatsRepository } from './repository';
@@ -15,7 +14,8 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
   const live = createChatsLive(ctx.realtime, repo, presenter);
   const chats = createChatsService({
     repo,
-    users: createUserDirectory(ctx.db),
+    users: ctx.users,
+    invitations: ctx.invitationMail,
     live,
     presenter,
     translator: ctx.translator,

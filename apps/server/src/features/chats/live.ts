@@ -3,7 +3,7 @@
 // per (language, tone) group and sent to that group, so the work grows with the groups, not the
 // members. The sender's own sockets get their own view (isMe). Membership is checked on every
 // subscribe and enforced at once on removal, leaving and regrouping.
-import type { ChatRole } from '@parla/contract/constants';
+import type { ChatRole, MemberState } from '@parla/contract/constants';
 import type { GroupChat } from '@parla/contract/chat';
 import { chatRefSchema, TYPING_HOLD_MS } from '@parla/contract/live';
 import { userRoom, type LiveSocket, type Realtime } from '../../core/realtime';
@@ -38,7 +38,8 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       repo
         .findMembership(chatId, socket.data.userId)
         .then(async (found) => {
-          if (!found) return answer({ ok: false, error: 'not_found' });
+          // Someone only invited gets nothing of the chat until they accept.
+          if (!found?.member.joinedAt) return answer({ ok: false, error: 'not_found' });
           const { member } = found;
           for (const room of socket.rooms) if (isRoomOf(chatId, room)) await socket.leave(room);
           await socket.join([chatRoom(chatId), groupRoom(chatId, member)]);
@@ -122,10 +123,10 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       if (messageIds.length) io.to(chatRoom(chatId)).emit('messages:deleted', { chatId, messageIds });
     },
 
-    /** The chat as each member sees it (their role differs). */
-    chatUpdated(chat: Omit<GroupChat, 'chatRole'>, members: { userId: number; chatRole: number }[]) {
+    /** The chat as each member sees it (their role and state differ). */
+    chatUpdated(chat: Omit<GroupChat, 'chatRole' | 'memberState'>, members: { userId: number; chatRole: number; memberState: MemberState }[]) {
       for (const member of members) {
-        io.to(userRoom(member.userId)).emit('chat:updated', { chat: { ...chat, chatRole: member.chatRole as ChatRole } });
+        io.to(userRoom(member.userId)).emit('chat:updated', { chat: { ...chat, chatRole: member.chatRole as ChatRole, memberState: member.memberState } });
       }
     },
 

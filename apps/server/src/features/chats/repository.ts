@@ -1,6 +1,6 @@
 // Data access of group chats: chats, memberships, messages and their renderings. Every query of a
 // chat's content is scoped by chat id; the service has checked the caller's membership before.
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db/index';
 import { chatMembers, chatMessages, chats, messageRenderings, users } from '../../core/db/schema';
@@ -41,13 +41,17 @@ const memberColumns = {
   tone: chatMembers.tone,
   lastReadMessage: chatMembers.lastReadMessage,
   leftAt: chatMembers.leftAt,
+  joinedAt: chatMembers.joinedAt,
   createdAt: chatMembers.createdAt,
   email: users.email,
   fullName: users.fullName,
   avatarKey: users.avatarKey,
 };
 
+/** Members and invited people who have not left (or declined). */
 const active = isNull(chatMembers.leftAt);
+/** Members who accepted: they read, post and are rendered for. */
+const joined = and(active, isNotNull(chatMembers.joinedAt));
 /** Timestamps kept to the millisecond, so a JavaScript Date names them exactly (page cursors). */
 const nowMs = () => new Date();
 
@@ -66,7 +70,7 @@ export function createChatsRepository(db: Db) {
   const groups = db
     .selectDistinct({ language: chatMembers.language, tone: chatMembers.tone })
     .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), active))
+    .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), joined))
     .prepare('chat_reading_groups');
   const page = (name: string, extra?: SQL) =>
     db
@@ -107,7 +111,10 @@ export function createChatsRepository(db: Db) {
       });
     },
 
-    /** The caller's active membership of a chat, with the chat; undefined for strangers and those who left. */
+    /**
+     * The caller's membership of a chat (joined or invited), with the chat; undefined for
+     * strangers and those who left.
+     */
     async findMembership(chatId: number, userId: number): Promise<{ chat: ChatRow; member: MemberView } | undefined> {
       const [row] = await membership.execute({ chatId, userId });
       return row;
@@ -167,7 +174,7 @@ export function createChatsRepository(db: Db) {
         .where(
           and(
             eq(chatMembers.userId, userId),
-            active,
+            joined,
             before
               ? before.id
                 ? or(lt(chats.modifiedAt, before.modified), and(eq(chats.modifiedAt, before.modified), lt(chats.id, before.id)))
@@ -186,6 +193,27 @@ export function createChatsRepository(db: Db) {
             ? ({ message: row.message as MessageRow, sender: { ...row.sender, ...row.senderUser } as MemberView, rendering: row.rendering } satisfies MessageWithSender)
             : null,
       }));
+    },
+
+    /** The user's pending invitations, newest first, with their chats. */
+    async invitationsFor(userId: number, limit: number): Promise<{ chat: ChatRow; member: MemberRow }[]> {
+      return db
+        .select({ chat: chats, member: chatMembers })
+        .from(chatMembers)
+        .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+        .where(and(eq(chatMembers.userId, userId), active, isNull(chatMembers.joinedAt)))
+        .orderBy(desc(chatMembers.createdAt), desc(chatMembers.id))
+        .limit(limit);
+    },
+
+    /** The invited member accepts: joined now, shown and reading as `values` say; undefined when not invited. */
+    async acceptInvitation(memberId: number, values: Pick<MemberRow, 'nickName' | 'language'>): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .update(chatMembers)
+        .set({ ...values, joinedAt: new Date() })
+        .where(and(eq(chatMembers.id, memberId), active, isNull(chatMembers.joinedAt)))
+        .returning();
+      return row;
     },
 
     async updateChat(chatId: number, values: Partial<Pick<ChatRow, 'title' | 'description' | 'languages'>>): Promise<ChatRow | undefined> {
@@ -217,12 +245,15 @@ export function createChatsRepository(db: Db) {
       return rows.map((row) => row.userId);
     },
 
-    /** Members list: `q` matches e-mail, full name or nickname (case-insensitive). */
+    /**
+     * Members list, the invited included: `q` matches e-mail, full name or nickname
+     * (case-insensitive); an invited member's full name is not searched (it is not shown either).
+     */
     async listMembers(chatId: number, query: { offset: number; limit: number; q?: string | undefined }) {
       const conditions: SQL[] = [eq(chatMembers.chatId, chatId), active];
       if (query.q) {
         const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        conditions.push(or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(chatMembers.nickName, pattern))!);
+        conditions.push(or(ilike(users.email, pattern), and(isNotNull(chatMembers.joinedAt), ilike(users.fullName, pattern)), ilike(chatMembers.nickName, pattern))!);
       }
       const where = and(...conditions);
       const [counted] = await db
@@ -244,16 +275,16 @@ export function createChatsRepository(db: Db) {
     },
 
     /**
-     * Adds a user to a chat, or brings back one who had left (history kept); undefined when they
-     * are a member already.
+     * Invites a user to a chat, or invites back one who had left (history kept); undefined when
+     * they are a member or invited already.
      */
     async addMember(values: { chatId: number; userId: number; chatRole: number; nickName: string; language: string }): Promise<MemberRow | undefined> {
       const [row] = await db
         .insert(chatMembers)
-        .values(values)
+        .values({ ...values, joinedAt: null })
         .onConflictDoUpdate({
           target: [chatMembers.chatId, chatMembers.userId],
-          set: { chatRole: values.chatRole, leftAt: null },
+          set: { chatRole: values.chatRole, nickName: values.nickName, leftAt: null, joinedAt: null },
           setWhere: sql`${chatMembers.leftAt} is not null`,
         })
         .returning();
@@ -286,18 +317,18 @@ export function createChatsRepository(db: Db) {
       });
     },
 
-    /** Who inherits a chat when its owner leaves: the longest-standing admin, else member. */
+    /** Who inherits a chat when its owner leaves: the longest-standing admin, else member (never one still invited). */
     async successor(chatId: number, excludingMemberId: number): Promise<MemberRow | undefined> {
       const [row] = await db
         .select()
         .from(chatMembers)
-        .where(and(eq(chatMembers.chatId, chatId), active, ne(chatMembers.id, excludingMemberId)))
+        .where(and(eq(chatMembers.chatId, chatId), joined, ne(chatMembers.id, excludingMemberId)))
         .orderBy(asc(chatMembers.chatRole), asc(chatMembers.id))
         .limit(1);
       return row;
     },
 
-    /** The distinct (language, tone) of a chat's active members: its reading groups. */
+    /** The distinct (language, tone) of a chat's joined members: its reading groups. */
     async readingGroups(chatId: number): Promise<ReadingGroup[]> {
       return groups.execute({ chatId });
     },

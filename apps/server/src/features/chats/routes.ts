@@ -28,6 +28,7 @@ import {
   manageChatMemberSchema,
 } from '@parla/contract/chat';
 import type { AppContext } from '../../core/context';
+import { invitationMailBudget } from '../../core/invitations';
 import type { ChatsService } from './service';
 
 const tags = ['chat'];
@@ -36,18 +37,14 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const onRequest = ctx.requireUser;
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
-  const postingLimit = ctx.limits.route({
-    name: 'messages',
-    max: ctx.config.rateLimits.messagesPerMinute,
-    windowMs: 60_000,
-    key: (request) => String(request.auth!.userId),
-  });
+  const { messages: messageLimit, creations: creationLimit, invitations: invitationLimit } = ctx.userLimits;
+  const inviteMail = invitationMailBudget(ctx);
 
   // ---- chats ----
   app.get('/api/chat/', { onRequest, schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListPageSchema } } }, (request) =>
     chats.listChats(me(request), request.query),
   );
-  app.post('/api/chat/', { onRequest, schema: { tags, body: chatCreateRequestSchema, response: { 201: groupChatSchema } } }, async (request, reply) =>
+  app.post('/api/chat/', { onRequest, preHandler: creationLimit, schema: { tags, body: chatCreateRequestSchema, response: { 201: groupChatSchema } } }, async (request, reply) =>
     reply.code(201).send(await chats.createChat(me(request), request.body)),
   );
   app.get('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, response: { 200: groupChatSchema } } }, (request) =>
@@ -79,6 +76,11 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     await chats.leave(request.params.groupChatId, me(request), request.query.permanent);
     return reply.code(204).send();
   });
+  app.post(
+    `${member}accept/`,
+    { onRequest, schema: { tags, description: 'Accepts the invitation to the chat (declining is leaving: DELETE on the membership).', params: chatScopePathSchema, response: { 200: chatMemberSchema } } },
+    (request) => chats.acceptInvitation(request.params.groupChatId, me(request)),
+  );
 
   // ---- members ----
   const members = '/api/chat/:groupChatId/members/';
@@ -87,8 +89,21 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   );
   app.post(
     members,
-    { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberAddRequestSchema, response: { 201: manageChatMemberSchema } } },
-    async (request, reply) => reply.code(201).send(await chats.addMember(request.params.groupChatId, me(request), request.body)),
+    {
+      onRequest,
+      preHandler: invitationLimit,
+      schema: {
+        tags,
+        description: 'Invites someone by e-mail address: the same answer whether or not the address has an account; they are a member once they accept.',
+        params: chatScopePathSchema,
+        body: chatMemberAddRequestSchema,
+        response: { 201: manageChatMemberSchema },
+      },
+    },
+    async (request, reply) => {
+      const notify = await inviteMail(request);
+      return reply.code(201).send(await chats.addMember(request.params.groupChatId, me(request), request.body, { lang: request.lang, notify }));
+    },
   );
   app.post(`${members}multi_delete/`, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMembersMultiDeleteRequestSchema } }, async (request, reply) => {
     await chats.removeMembers(request.params.groupChatId, me(request), request.body.ids, request.body.permanent, 'list');
@@ -117,7 +132,7 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     messages,
     {
       onRequest,
-      preHandler: postingLimit,
+      preHandler: messageLimit,
       schema: {
         tags,
         description: 'Posts a message; the same clientId from the same member answers 200 with the message already stored.',
@@ -139,6 +154,7 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
       method,
       url: `${messages}:id/`,
       onRequest,
+      preHandler: messageLimit,
       schema: { tags, params: chatItemPathSchema, body: chatMessageUpdateRequestSchema, response: { 200: chatMessageSchema } },
       handler: (request) => chats.editMessage(request.params.groupChatId, me(request), request.params.id, request.body.content),
     });

@@ -1,6 +1,6 @@
 // What the chat calls do (product.md "Chats and messages", "Roles and permissions"). Every call
 // starts from `load` (404 for strangers and those who left), asks the policy, then works.
-import { CHAT_ROLE, type ChatRole, type Language, type Tone } from '@parla/contract/constants';
+import { CHAT_ROLE, type ChatRole, type Language, type MemberState, type Tone } from '@parla/contract/constants';
 import type {
   ChatCreateRequest,
   ChatListItem,
@@ -22,7 +22,8 @@ import type { JobContext, Jobs } from '../../core/jobs';
 import { cursorPage, indexedPage, pageLink } from '../../core/pages';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
-import { displayName, type UserDirectory } from '../../core/users';
+import type { InvitationMail } from '../../core/invitations';
+import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
 import { needsRendering, type MessagePresenter } from './rendering';
@@ -42,6 +43,7 @@ export interface RenderJob {
 export interface ChatsDeps {
   repo: ChatsRepository;
   users: UserDirectory;
+  invitations: InvitationMail;
   live: ChatsLive;
   presenter: MessagePresenter;
   translator: Translator;
@@ -52,13 +54,16 @@ export interface ChatsDeps {
 }
 
 const groupOf = (member: Pick<MemberRow, 'language' | 'tone'>): ReadingGroup => ({ language: member.language, tone: member.tone });
+const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.joinedAt ? 'joined' : 'invited');
+/** Pending invitations shown at the top of the first page of the chat list. */
+const INVITATIONS_SHOWN = 100;
 
 export function createChatsService(deps: ChatsDeps) {
-  const { repo, users, live, presenter, translator, jobs, storage, publicUrl } = deps;
+  const { repo, users, invitations, live, presenter, translator, jobs, storage, publicUrl } = deps;
   const provider = translator.provider;
   const link = (path: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, path, query);
 
-  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole'>): GroupChat => ({
+  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt'>): GroupChat => ({
     id: chat.id,
     title: chat.title,
     description: chat.description,
@@ -66,6 +71,7 @@ export function createChatsService(deps: ChatsDeps) {
     created: chat.createdAt.toISOString(),
     modified: chat.modifiedAt.toISOString(),
     chatRole: member.chatRole as ChatRole,
+    memberState: stateOf(member),
   });
 
   const presentMember = (member: MemberRow): ChatMember => ({
@@ -75,21 +81,28 @@ export function createChatsService(deps: ChatsDeps) {
     language: member.language as Language,
     chatRole: member.chatRole as ChatRole,
     tone: member.tone as Tone,
+    memberState: stateOf(member),
   });
 
+  /** A member as the members list shows them; someone invited shows nothing of their account but the address. */
   const presentManaged = (member: MemberView): ManageChatMember => ({
     id: member.id,
     user: member.email,
     chatRole: member.chatRole as ChatRole,
     nickName: member.nickName,
-    avatarImage: member.avatarKey ? storage.url(member.avatarKey) : null,
+    avatarImage: member.joinedAt && member.avatarKey ? storage.url(member.avatarKey) : null,
+    memberState: stateOf(member),
   });
 
   const readerOf = (member: MemberRow) => ({ ...groupOf(member), memberId: member.id });
 
-  async function load(chatId: number, userId: number) {
+  /**
+   * The caller's membership: 404 for strangers and those who left, and for those only invited
+   * unless `invited` allows them (they see the chat's name, their invitation, and nothing more).
+   */
+  async function load(chatId: number, userId: number, options: { invited?: boolean } = {}) {
     const found = await repo.findMembership(chatId, userId);
-    if (!found) throw notFound();
+    if (!found || (!found.member.joinedAt && !options.invited)) throw notFound();
     return found;
   }
 
@@ -126,12 +139,8 @@ export function createChatsService(deps: ChatsDeps) {
     }
   }
 
-  async function newMemberDefaults(chat: ChatRow, userId: number) {
-    const user = await users.byId(userId);
-    if (!user) throw notFound();
-    const language = chat.languages.includes(user.language) ? user.language : (chat.languages[0] ?? user.language);
-    return { user, nickName: displayName(user), language };
-  }
+  /** How a member reads by default: in their interface language when the chat has it, else in the chat's first. */
+  const defaultLanguage = (chat: ChatRow, user: { language: string }) => (chat.languages.includes(user.language) ? user.language : (chat.languages[0] ?? user.language));
 
   /** The owner leaves: ownership passes to the longest-standing admin, else member; the last one out deletes the chat. */
   async function ownerLeaves(chat: ChatRow, owner: MemberRow) {
@@ -146,6 +155,10 @@ export function createChatsService(deps: ChatsDeps) {
   return {
     presentChat,
 
+    /**
+     * The user's chats by last activity; the first page starts with the pending invitations
+     * (newest first, nothing of their content), then `limit` chats the user joined.
+     */
     async listChats(userId: number, query: { lastModified?: string | undefined; lastId?: number | undefined; limit: number }): Promise<ChatListPage> {
       const before = query.lastModified ? { modified: new Date(query.lastModified), id: query.lastId } : undefined;
       const rows = await repo.listForUser(userId, before, query.limit);
@@ -154,7 +167,10 @@ export function createChatsService(deps: ChatsDeps) {
         lastMessage: row.last ? presenter.present(row.last, readerOf(row.member)) : null,
         unreadCount: row.unreadCount,
       }));
-      return cursorPage(results, query.limit, (last) => link('/api/chat/')({ lastModified: last.modified, lastId: last.id, limit: query.limit }));
+      const page = cursorPage(results, query.limit, (last) => link('/api/chat/')({ lastModified: last.modified, lastId: last.id, limit: query.limit }));
+      if (before) return page;
+      const invited = await repo.invitationsFor(userId, INVITATIONS_SHOWN);
+      return { ...page, results: [...invited.map((row) => ({ ...presentChat(row.chat, row.member), lastMessage: null, unreadCount: 0 })), ...page.results] };
     },
 
     async createChat(userId: number, body: ChatCreateRequest): Promise<GroupChat> {
@@ -174,7 +190,7 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     async getChat(chatId: number, userId: number): Promise<GroupChat> {
-      const { chat, member } = await load(chatId, userId);
+      const { chat, member } = await load(chatId, userId, { invited: true });
       return presentChat(chat, member);
     },
 
@@ -187,7 +203,7 @@ export function createChatsService(deps: ChatsDeps) {
       const chat = await repo.updateChat(chatId, values);
       if (!chat) throw notFound();
       const members = await repo.listMembers(chatId, { offset: 0, limit: 10_000 });
-      live.chatUpdated(presentChat(chat, member), members.rows);
+      live.chatUpdated(presentChat(chat, member), members.rows.map((row) => ({ ...row, memberState: stateOf(row) })));
       return presentChat(chat, member);
     },
 
@@ -200,7 +216,23 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     async getMembership(chatId: number, userId: number): Promise<ChatMember> {
-      return presentMember((await load(chatId, userId)).member);
+      return presentMember((await load(chatId, userId, { invited: true })).member);
+    },
+
+    /**
+     * The invited member accepts: they join, shown by their name and reading in their language
+     * (when the chat has it), and the others see them as a member. Accepting again changes nothing.
+     */
+    async acceptInvitation(chatId: number, userId: number): Promise<ChatMember> {
+      const { chat, member } = await load(chatId, userId, { invited: true });
+      if (member.joinedAt) return presentMember(member);
+      const user = await users.byId(userId);
+      if (!user) throw notFound();
+      const joined = await repo.acceptInvitation(member.id, { nickName: displayName(user), language: defaultLanguage(chat, user) });
+      if (!joined) return presentMember((await load(chatId, userId)).member);
+      live.membersChanged(chatId);
+      live.chatUpdated(presentChat(chat, joined), [{ ...joined, memberState: 'joined' }]);
+      return presentMember(joined);
     },
 
     async updateMembership(chatId: number, userId: number, changes: ChatMemberPatchRequest): Promise<ChatMember> {
@@ -219,8 +251,9 @@ export function createChatsService(deps: ChatsDeps) {
       return presentMember(updated);
     },
 
+    /** Leaves the chat, or declines the invitation. */
     async leave(chatId: number, userId: number, permanent: boolean): Promise<void> {
-      const { chat, member } = await load(chatId, userId);
+      const { chat, member } = await load(chatId, userId, { invited: true });
       if (member.chatRole === CHAT_ROLE.OWNER) await ownerLeaves(chat, member);
       const { messageIds } = await repo.removeMembers(chatId, [member.id], permanent);
       live.messagesDeleted(chatId, messageIds);
@@ -235,20 +268,24 @@ export function createChatsService(deps: ChatsDeps) {
       return indexedPage(link(`/api/chat/${chatId}/members/`), query, count, rows.map(presentManaged));
     },
 
-    async addMember(chatId: number, userId: number, body: { user: string; chatRole: ChatRole }): Promise<ManageChatMember> {
+    /**
+     * Invites someone by e-mail: the same answer whether or not the address has an account (one
+     * without gets an account waiting to be signed up for), and nothing of their account shown
+     * until they accept. They are told by e-mail when `notify` (the address's e-mail budget).
+     */
+    async addMember(chatId: number, userId: number, body: { user: string; chatRole: ChatRole }, options: { lang: Language; notify: boolean }): Promise<ManageChatMember> {
       const { chat, member } = await load(chatId, userId);
       const role = member.chatRole as ChatRole;
       chatPolicy.require(role, 'addMember');
       if (body.chatRole === CHAT_ROLE.OWNER) throw fieldError('chatRole', 'ownerByHandOver', undefined, 'invalid_choice');
       if (body.chatRole === CHAT_ROLE.ADMIN) chatPolicy.require(role, 'addAdmin');
-      const user = await users.byEmail(body.user);
-      if (!user) throw fieldError('user', 'noSuchUser', undefined, 'does_not_exist');
-      const defaults = await newMemberDefaults(chat, user.id);
-      const added = await repo.addMember({ chatId, userId: user.id, chatRole: body.chatRole, nickName: defaults.nickName, language: defaults.language });
+      const invitee = await users.byEmailOrInvited(body.user, options.lang);
+      const added = await repo.addMember({ chatId, userId: invitee.id, chatRole: body.chatRole, nickName: invitedName(invitee.email), language: defaultLanguage(chat, invitee) });
       if (!added) throw fieldError('user', 'alreadyMember', undefined, 'unique');
       live.membersChanged(chatId);
-      // The new member's open tabs learn of the chat at once.
-      live.chatUpdated(presentChat(chat, added), [added]);
+      // The invitee's open tabs learn of the invitation at once.
+      live.chatUpdated(presentChat(chat, added), [{ ...added, memberState: 'invited' }]);
+      if (options.notify) invitations.send({ invitee, inviter: member.nickName, title: chat.title, path: `/chat/${chatId}`, lang: options.lang });
       const [view] = await repo.findMembers(chatId, [added.id]);
       return presentManaged(view!);
     },
@@ -285,6 +322,8 @@ export function createChatsService(deps: ChatsDeps) {
       const [target] = await repo.findMembers(chatId, [memberId]);
       if (!target) throw notFound();
       if (target.id === member.id) throw fieldError('chatRole', 'ownRole', undefined, 'invalid');
+      // The chat is handed over only to someone who has accepted.
+      if (chatRole === CHAT_ROLE.OWNER && !target.joinedAt) throw fieldError('chatRole', 'invitationPending', undefined, 'invalid');
       if (chatRole === CHAT_ROLE.OWNER) await repo.handOver(chatId, member.id, target.id, CHAT_ROLE.OWNER, CHAT_ROLE.ADMIN);
       else await repo.updateMember(target.id, { chatRole });
       live.membersChanged(chatId);

@@ -1,11 +1,10 @@
-// The rooms feature assembled: repository, segment presenter, live pushes, LiveKit tokens,
+// The rooms feature assembled: repository, segment presenter, live pushes, LiveKit (tokens, removals),
 // service, its speech jobs and its routes.
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
 import { inspectUtterance } from '../../core/speech/audio';
-import { createUserDirectory } from '../../core/users';
-import { createLivekitTokens } from './livekit';
+import { createLivekit } from './livekit';
 import { createRoomsLive } from './live';
 import { createRoomsRepository } from './repository';
 import { roomsRoutes } from './routes';
@@ -23,7 +22,8 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   const live = createRoomsLive(ctx.realtime, repo, presenter);
   const rooms = createRoomsService({
     repo,
-    users: createUserDirectory(ctx.db),
+    users: ctx.users,
+    invitations: ctx.invitationMail,
     live,
     presenter,
     translator: ctx.translator,
@@ -33,7 +33,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     jobs: ctx.jobs,
     recordings: ctx.recordings,
     avatars: ctx.storage,
-    livekit: { tokens: createLivekitTokens({ apiKey: config.livekit.apiKey, apiSecret: config.livekit.apiSecret }), url: config.livekit.url ?? null },
+    livekit: createLivekit({ ...config.livekit, log: app.log }),
     limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
     publicUrl: config.publicUrl,
     log: app.log,

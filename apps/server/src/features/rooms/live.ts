@@ -30,7 +30,8 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
       repo
         .findParticipation(roomId, socket.data.userId)
         .then(async (found) => {
-          if (!found) return answer({ ok: false, error: 'not_found' });
+          // Someone only invited gets nothing of the room until they accept.
+          if (!found?.participant.joinedAt) return answer({ ok: false, error: 'not_found' });
           for (const name of socket.rooms) if (isRoomOf(roomId, name)) await socket.leave(name);
           await socket.join([roomRoom(roomId), listenerRoom(roomId, groupOfParticipant(found.participant))]);
           answer({ ok: true });
@@ -75,9 +76,11 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
       }
     },
 
-    roomUpdated(room: Omit<Room, 'roomRole'>, participants: { userId: number; roomRole: number }[]) {
+    /** The room as each participant sees it (their role and state differ). */
+    roomUpdated(room: Omit<Room, 'roomRole' | 'memberState'>, participants: { userId: number; roomRole: number; joinedAt: Date | null }[]) {
       for (const participant of participants) {
-        io.to(userRoom(participant.userId)).emit('room:updated', { room: { ...room, roomRole: participant.roomRole as Room['roomRole'] } });
+        const memberState = participant.joinedAt ? 'joined' : 'invited';
+        io.to(userRoom(participant.userId)).emit('room:updated', { room: { ...room, roomRole: participant.roomRole as Room['roomRole'], memberState } });
       }
     },
 

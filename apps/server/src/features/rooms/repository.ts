@@ -1,6 +1,6 @@
 // Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
 // query of a room's content is scoped by room id; the service has checked participation before.
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
@@ -40,17 +40,21 @@ const participantColumns = {
   maleVoice: roomParticipants.maleVoice,
   tone: roomParticipants.tone,
   leftAt: roomParticipants.leftAt,
+  joinedAt: roomParticipants.joinedAt,
   createdAt: roomParticipants.createdAt,
   email: users.email,
   fullName: users.fullName,
   avatarKey: users.avatarKey,
 };
 
+/** Participants and invited people who have not left (or declined). */
 const active = isNull(roomParticipants.leftAt);
+/** Participants who accepted: they listen, speak and are rendered for. */
+const joined = and(active, isNotNull(roomParticipants.joinedAt));
 
 export function createRoomsRepository(db: Db) {
   return {
-    /** The rooms the user takes part in, most recently modified first, with the user's participation. */
+    /** The rooms the user takes part in or is invited to: invitations first, then the most recently modified. */
     async listForUser(userId: number, limit: number, offset: number): Promise<{ count: number; rows: { room: RoomRow; participant: ParticipantRow }[] }> {
       const mine = and(eq(roomParticipants.userId, userId), active);
       const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(roomParticipants).where(mine);
@@ -61,7 +65,7 @@ export function createRoomsRepository(db: Db) {
         .from(roomParticipants)
         .innerJoin(rooms, eq(rooms.id, roomParticipants.roomId))
         .where(mine)
-        .orderBy(desc(rooms.modifiedAt), desc(rooms.id))
+        .orderBy(sql`(${roomParticipants.joinedAt} is null) desc`, desc(rooms.modifiedAt), desc(rooms.id))
         .limit(limit)
         .offset(offset);
       return { count, rows };
@@ -82,7 +86,7 @@ export function createRoomsRepository(db: Db) {
       });
     },
 
-    /** The caller's active participation with the room; undefined for strangers and those who left. */
+    /** The caller's participation (joined or invited) with the room; undefined for strangers and those who left. */
     async findParticipation(roomId: number, userId: number): Promise<{ room: RoomRow; participant: ParticipantRow } | undefined> {
       const [row] = await db
         .select({ room: rooms, participant: roomParticipants })
@@ -140,15 +144,32 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
+    /** The participants who joined: the listeners of the room's segments. */
     async activeParticipants(roomId: number): Promise<ParticipantRow[]> {
+      return db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, roomId), joined));
+    },
+
+    /** Everyone who sees the room in their list: the participants and those invited. */
+    async everyone(roomId: number): Promise<ParticipantRow[]> {
       return db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, roomId), active));
+    },
+
+    /** The invited participant accepts: joined now, shown and listening as `values` say; undefined when not invited. */
+    async acceptInvitation(participantId: number, values: Pick<ParticipantRow, 'alias' | 'language'>): Promise<ParticipantRow | undefined> {
+      const [row] = await db
+        .update(roomParticipants)
+        .set({ ...values, joinedAt: new Date() })
+        .where(and(eq(roomParticipants.id, participantId), active, isNull(roomParticipants.joinedAt)))
+        .returning();
+      return row;
     },
 
     async listParticipants(roomId: number, query: { offset: number; limit: number; q?: string | undefined }) {
       const conditions: SQL[] = [eq(roomParticipants.roomId, roomId), active];
       if (query.q) {
         const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        conditions.push(or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(roomParticipants.alias, pattern))!);
+        // An invited participant's full name is not searched (it is not shown either).
+        conditions.push(or(ilike(users.email, pattern), and(isNotNull(roomParticipants.joinedAt), ilike(users.fullName, pattern)), ilike(roomParticipants.alias, pattern))!);
       }
       const where = and(...conditions);
       const [counted] = await db
@@ -169,14 +190,14 @@ export function createRoomsRepository(db: Db) {
       return { count, rows };
     },
 
-    /** Adds a user, or brings back one who had left; undefined when they take part already. */
+    /** Invites a user, or invites back one who had left; undefined when they take part or are invited already. */
     async addParticipant(values: { roomId: number; userId: number; roomRole: number; alias: string; language: string }) {
       const [row] = await db
         .insert(roomParticipants)
-        .values(values)
+        .values({ ...values, joinedAt: null })
         .onConflictDoUpdate({
           target: [roomParticipants.roomId, roomParticipants.userId],
-          set: { roomRole: values.roomRole, leftAt: null },
+          set: { roomRole: values.roomRole, alias: values.alias, leftAt: null, joinedAt: null },
           setWhere: sql`${roomParticipants.leftAt} is not null`,
         })
         .returning();
@@ -217,7 +238,7 @@ export function createRoomsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(roomParticipants)
-        .where(and(eq(roomParticipants.roomId, roomId), active, ne(roomParticipants.id, excludingId)))
+        .where(and(eq(roomParticipants.roomId, roomId), joined, ne(roomParticipants.id, excludingId)))
         .orderBy(asc(roomParticipants.roomRole), asc(roomParticipants.id))
         .limit(1);
       return row;
@@ -352,7 +373,7 @@ export function createRoomsRepository(db: Db) {
         .select({ language: roomParticipants.language, tone: sql<string>`coalesce(${segmentTones.tone}, ${roomParticipants.tone})`, male: roomParticipants.maleVoice })
         .from(roomParticipants)
         .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, segmentId)))
-        .where(and(eq(roomParticipants.roomId, roomId), active));
+        .where(and(eq(roomParticipants.roomId, roomId), joined));
       const seen = new Map<string, ListeningGroup>();
       for (const row of rows) seen.set(`${row.language}|${row.tone}|${row.male}`, row);
       return [...seen.values()];

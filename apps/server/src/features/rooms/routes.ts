@@ -34,6 +34,7 @@ import {
 } from '@parla/contract/rooms';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
+import { invitationMailBudget } from '../../core/invitations';
 import { readForm } from '../../core/multipart';
 import { parseOrThrow } from '../../core/validation';
 import type { RoomsService } from './service';
@@ -44,6 +45,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const onRequest = ctx.requireUser;
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
+  const inviteMail = invitationMailBudget(ctx);
   // Recordings and voices are sent from their private folder after the participation check.
   await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
@@ -51,7 +53,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   app.get('/api/rooms/', { onRequest, schema: { tags, querystring: roomsQuerySchema, response: { 200: roomsPageSchema } } }, (request) =>
     rooms.listRooms(me(request), request.query),
   );
-  app.post('/api/rooms/', { onRequest, schema: { tags, body: roomCreateRequestSchema, response: { 201: roomSchema } } }, async (request, reply) =>
+  app.post('/api/rooms/', { onRequest, preHandler: ctx.userLimits.creations, schema: { tags, body: roomCreateRequestSchema, response: { 201: roomSchema } } }, async (request, reply) =>
     reply.code(201).send(await rooms.createRoom(me(request), request.body)),
   );
   app.get('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, response: { 200: roomSchema } } }, (request) =>
@@ -100,6 +102,11 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
     await rooms.leave(request.params.roomId, me(request), request.query.permanent);
     return reply.code(204).send();
   });
+  app.post(
+    `${participant}accept/`,
+    { onRequest, schema: { tags, description: 'Accepts the invitation to the room (declining is leaving: DELETE on the participation).', params: roomScopePathSchema, response: { 200: participantSchema } } },
+    (request) => rooms.acceptInvitation(request.params.roomId, me(request)),
+  );
 
   // ---- participants ----
   const participants = '/api/rooms/:roomId/participants/';
@@ -110,8 +117,21 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   );
   app.post(
     participants,
-    { onRequest, schema: { tags, params: roomScopePathSchema, body: participantAddRequestSchema, response: { 201: manageParticipantSchema } } },
-    async (request, reply) => reply.code(201).send(await rooms.addParticipant(request.params.roomId, me(request), request.body)),
+    {
+      onRequest,
+      preHandler: ctx.userLimits.invitations,
+      schema: {
+        tags,
+        description: 'Invites someone by e-mail address: the same answer whether or not the address has an account; they take part once they accept.',
+        params: roomScopePathSchema,
+        body: participantAddRequestSchema,
+        response: { 201: manageParticipantSchema },
+      },
+    },
+    async (request, reply) => {
+      const notify = await inviteMail(request);
+      return reply.code(201).send(await rooms.addParticipant(request.params.roomId, me(request), request.body, { lang: request.lang, notify }));
+    },
   );
   app.post(`${participants}multi_delete/`, { onRequest, schema: { tags, params: roomScopePathSchema, body: participantsMultiDeleteRequestSchema } }, async (request, reply) => {
     await rooms.removeParticipants(request.params.roomId, me(request), request.body.ids, request.body.permanent, 'list');
@@ -140,7 +160,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
     segments,
     {
       onRequest,
-      preHandler: ctx.limits.route({ name: 'utterances', max: ctx.config.rateLimits.messagesPerMinute, windowMs: 60_000, key: (request) => String(request.auth!.userId) }),
+      preHandler: ctx.userLimits.messages,
       schema: {
         tags,
         description: `multipart/form-data with one file \`audio\`: one utterance, WAV, Ogg or WebM (checked by content), at most ${LIMITS.segmentAudioMaxSeconds} s and ${LIMITS.segmentAudioMaxBytes / 1024 / 1024} MB, while the room is Live.`,
@@ -161,10 +181,10 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   app.get(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, response: { 200: segmentSchema } } }, (request) =>
     rooms.getSegment(request.params.roomId, me(request), request.params.id),
   );
-  app.put(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, body: segmentPutRequestSchema, response: { 200: segmentSchema } } }, (request) =>
+  app.put(`${segments}:id/`, { onRequest, preHandler: ctx.userLimits.messages, schema: { tags, params: roomItemPathSchema, body: segmentPutRequestSchema, response: { 200: segmentSchema } } }, (request) =>
     rooms.updateSegment(request.params.roomId, me(request), request.params.id, request.body),
   );
-  app.patch(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, body: segmentPatchRequestSchema, response: { 200: segmentSchema } } }, (request) =>
+  app.patch(`${segments}:id/`, { onRequest, preHandler: ctx.userLimits.messages, schema: { tags, params: roomItemPathSchema, body: segmentPatchRequestSchema, response: { 200: segmentSchema } } }, (request) =>
     rooms.updateSegment(request.params.roomId, me(request), request.params.id, request.body),
   );
 
@@ -173,6 +193,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
     '/api/rooms/:roomId/transcript/',
     {
       onRequest,
+      preHandler: ctx.userLimits.exports,
       schema: { tags, description: 'The whole transcript in the caller’s language: text/plain or SubRip (.srt).', params: roomScopePathSchema, querystring: transcriptQuerySchema },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
+import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
 import type {
   ManageParticipant,
   Participant,
@@ -28,8 +28,9 @@ import { createLimiter } from '../../core/speech/process';
 import { UnusableUtteranceError, type SynthesisProvider, type TranscriptionProvider, type Utterance } from '../../core/speech/provider';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
-import { displayName, type UserDirectory } from '../../core/users';
-import type { LivekitTokens } from './livekit';
+import type { InvitationMail } from '../../core/invitations';
+import { displayName, invitedName, type UserDirectory } from '../../core/users';
+import type { Livekit } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
 import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentWithSpeaker } from './repository';
@@ -47,6 +48,7 @@ export interface SegmentJob {
 export interface RoomsDeps {
   repo: RoomsRepository;
   users: UserDirectory;
+  invitations: InvitationMail;
   live: RoomsLive;
   presenter: SegmentPresenter;
   translator: Translator;
@@ -57,13 +59,15 @@ export interface RoomsDeps {
   /** Recordings and voices (private: served through the audio route after a participation check). */
   recordings: Storage;
   avatars: Storage;
-  livekit: { tokens: LivekitTokens; url: string | null };
+  /** Tokens for the call, and the RoomService calls that take access back (never throw). */
+  livekit: Livekit;
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
   publicUrl: string;
   log: FastifyBaseLogger;
 }
 
 const randomName = () => randomBytes(12).toString('hex');
+const stateOf = (participant: Pick<ParticipantRow, 'joinedAt'>): MemberState => (participant.joinedAt ? 'joined' : 'invited');
 
 /** A transcription still pending after this long has lost its job (a crash between two writes): queue it again. */
 export const STALE_PENDING_MS = 2 * 60_000;
@@ -75,7 +79,7 @@ export function createRoomsService(deps: RoomsDeps) {
   const { repo, users, live, presenter, translator, transcription, synthesis, jobs, recordings, publicUrl, log } = deps;
   const link = (urlPath: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, urlPath, query);
 
-  const presentRoom = (room: RoomRow, participant: Pick<ParticipantRow, 'roomRole'>): Room => ({
+  const presentRoom = (room: RoomRow, participant: Pick<ParticipantRow, 'roomRole' | 'joinedAt'>): Room => ({
     id: room.id,
     title: room.title,
     description: room.description,
@@ -85,19 +89,22 @@ export function createRoomsService(deps: RoomsDeps) {
     modified: room.modifiedAt.toISOString(),
     state: room.state as RoomState,
     roomRole: participant.roomRole as RoomRole,
+    memberState: stateOf(participant),
   });
 
   async function presentParticipant(room: RoomRow, participant: ParticipantRow): Promise<Participant> {
-    const isLive = room.state === ROOM_STATE.LIVE;
+    // The call is theirs once they accepted: an invitation gets no token.
+    const isLive = room.state === ROOM_STATE.LIVE && participant.joinedAt !== null;
     return {
       id: participant.id,
       alias: participant.alias,
       roomRole: participant.roomRole as RoomRole,
       language: participant.language as Language,
-      lkToken: isLive ? await deps.livekit.tokens.mint(room.id, participant) : null,
+      lkToken: isLive ? await deps.livekit.mint(room.id, participant) : null,
       lkUrl: deps.livekit.url,
       maleVoice: participant.maleVoice,
       tone: participant.tone as Tone,
+      memberState: stateOf(participant),
     };
   }
 
@@ -106,12 +113,18 @@ export function createRoomsService(deps: RoomsDeps) {
     user: participant.email,
     roomRole: participant.roomRole as RoomRole,
     alias: participant.alias,
-    avatarImage: participant.avatarKey ? deps.avatars.url(participant.avatarKey) : null,
+    // Someone invited shows nothing of their account but the address.
+    avatarImage: participant.joinedAt && participant.avatarKey ? deps.avatars.url(participant.avatarKey) : null,
+    memberState: stateOf(participant),
   });
 
-  async function load(roomId: number, userId: number) {
+  /**
+   * The caller's participation: 404 for strangers and those who left, and for those only invited
+   * unless `invited` allows them (they see the room's name, their invitation, and nothing more).
+   */
+  async function load(roomId: number, userId: number, options: { invited?: boolean } = {}) {
     const found = await repo.findParticipation(roomId, userId);
-    if (!found) throw notFound();
+    if (!found || (!found.participant.joinedAt && !options.invited)) throw notFound();
     return found;
   }
 
@@ -168,12 +181,8 @@ export function createRoomsService(deps: RoomsDeps) {
     live.segmentsDeleted(roomId, removal.segmentIds);
   }
 
-  async function newParticipantDefaults(room: RoomRow, userId: number) {
-    const user = await users.byId(userId);
-    if (!user) throw notFound();
-    const language = room.languages.includes(user.language) ? user.language : (room.languages[0] ?? user.language);
-    return { alias: displayName(user), language };
-  }
+  /** How a participant listens by default: in their interface language when the room has it, else in the room's first. */
+  const defaultLanguage = (room: RoomRow, user: { language: string }) => (room.languages.includes(user.language) ? user.language : (room.languages[0] ?? user.language));
 
   return {
     async listRooms(userId: number, query: { limit: number; offset: number }): Promise<RoomsPage> {
@@ -198,7 +207,7 @@ export function createRoomsService(deps: RoomsDeps) {
     },
 
     async getRoom(roomId: number, userId: number): Promise<Room> {
-      const { room, participant } = await load(roomId, userId);
+      const { room, participant } = await load(roomId, userId, { invited: true });
       return presentRoom(room, participant);
     },
 
@@ -210,17 +219,20 @@ export function createRoomsService(deps: RoomsDeps) {
       if (isEmpty(values)) return presentRoom(found.room, participant);
       const room = await repo.updateRoom(roomId, values);
       if (!room) throw notFound();
-      live.roomUpdated(presentRoom(room, participant), await repo.activeParticipants(roomId));
+      live.roomUpdated(presentRoom(room, participant), await repo.everyone(roomId));
       return presentRoom(room, participant);
     },
 
     async deleteRoom(roomId: number, userId: number): Promise<void> {
       const { participant } = await load(roomId, userId);
       roomPolicy.require(participant.roomRole as RoomRole, 'deleteRoom');
-      const userIds = (await repo.activeParticipants(roomId)).map((p) => p.userId);
+      const userIds = (await repo.everyone(roomId)).map((p) => p.userId);
       await repo.deleteRoom(roomId);
+      // The call ends with the room, for everyone in it (awaited, never thrown: see livekit.ts).
+      const callClosed = deps.livekit.closeRoom(roomId);
       await recordings.removeAll(`rooms/${roomId}`);
       await live.removed(roomId, userIds);
+      await callClosed;
     },
 
     /** Only the allowed changes (ROOM_STATE_TRANSITIONS), by the owner; anything else is a 400 on `state`. */
@@ -231,13 +243,32 @@ export function createRoomsService(deps: RoomsDeps) {
       if (!ROOM_STATE_TRANSITIONS[from].includes(state)) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
       const changed = await repo.changeState(roomId, from, state);
       if (!changed) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
-      live.roomUpdated(presentRoom(changed, participant), await repo.activeParticipants(roomId));
+      // Ended: the call is closed for everyone in it (no token is given until it is Live again).
+      const callClosed = state === ROOM_STATE.END ? deps.livekit.closeRoom(roomId) : undefined;
+      live.roomUpdated(presentRoom(changed, participant), await repo.everyone(roomId));
+      await callClosed;
       return presentRoom(changed, participant);
     },
 
     async getParticipant(roomId: number, userId: number): Promise<Participant> {
-      const { room, participant } = await load(roomId, userId);
+      const { room, participant } = await load(roomId, userId, { invited: true });
       return presentParticipant(room, participant);
+    },
+
+    /**
+     * The invited participant accepts: they join, shown by their name and listening in their
+     * language (when the room has it). Accepting again changes nothing.
+     */
+    async acceptInvitation(roomId: number, userId: number): Promise<Participant> {
+      const { room, participant } = await load(roomId, userId, { invited: true });
+      if (participant.joinedAt) return presentParticipant(room, participant);
+      const user = await users.byId(userId);
+      if (!user) throw notFound();
+      const joined = await repo.acceptInvitation(participant.id, { alias: displayName(user), language: defaultLanguage(room, user) });
+      if (!joined) return presentParticipant(room, (await load(roomId, userId)).participant);
+      live.participantsChanged(roomId);
+      live.roomUpdated(presentRoom(room, joined), [joined]);
+      return presentParticipant(room, joined);
     },
 
     async updateParticipant(roomId: number, userId: number, changes: ParticipantPatchRequest): Promise<Participant> {
@@ -255,19 +286,26 @@ export function createRoomsService(deps: RoomsDeps) {
       return presentParticipant(room, updated);
     },
 
+    /** Leaves the room, or declines the invitation. */
     async leave(roomId: number, userId: number, permanent: boolean): Promise<void> {
-      const { participant } = await load(roomId, userId);
+      const { participant } = await load(roomId, userId, { invited: true });
+      let roomDeleted = false;
       if (participant.roomRole === ROOM_ROLE.OWNER) {
         const heir = await repo.successor(roomId, participant.id);
         if (heir) await repo.updateParticipant(heir.id, { roomRole: ROOM_ROLE.OWNER });
         else {
           await repo.deleteRoom(roomId);
+          roomDeleted = true;
           await recordings.removeAll(`rooms/${roomId}`);
         }
       }
-      await purge(roomId, await repo.removeParticipants(roomId, [participant.id], permanent));
+      const removal = await repo.removeParticipants(roomId, [participant.id], permanent);
+      // Out of the call too (the whole call when the room went with them).
+      const callLeft = roomDeleted ? deps.livekit.closeRoom(roomId) : deps.livekit.removeParticipants(roomId, [participant.id]);
+      await purge(roomId, removal);
       await live.removed(roomId, [userId]);
       live.participantsChanged(roomId);
+      await callLeft;
     },
 
     async listParticipants(roomId: number, userId: number, query: { pageIndex: number; pageSize: number; q?: string | undefined }): Promise<ParticipantsPage> {
@@ -277,17 +315,22 @@ export function createRoomsService(deps: RoomsDeps) {
       return indexedPage(link(`/api/rooms/${roomId}/participants/`), query, count, rows.map(presentManaged));
     },
 
-    async addParticipant(roomId: number, userId: number, body: { user: string; roomRole: RoomRole }): Promise<ManageParticipant> {
+    /**
+     * Invites someone by e-mail: the same answer whether or not the address has an account (one
+     * without gets an account waiting to be signed up for), and nothing of their account shown
+     * until they accept. They are told by e-mail when `notify` (the address's e-mail budget).
+     */
+    async addParticipant(roomId: number, userId: number, body: { user: string; roomRole: RoomRole }, options: { lang: Language; notify: boolean }): Promise<ManageParticipant> {
       const { room, participant } = await load(roomId, userId);
       roomPolicy.require(participant.roomRole as RoomRole, 'manageParticipants');
       if (body.roomRole === ROOM_ROLE.OWNER) throw fieldError('roomRole', 'ownerByHandOver', undefined, 'invalid_choice');
-      const user = await users.byEmail(body.user);
-      if (!user) throw fieldError('user', 'noSuchUser', undefined, 'does_not_exist');
-      const defaults = await newParticipantDefaults(room, user.id);
-      const added = await repo.addParticipant({ roomId, userId: user.id, roomRole: body.roomRole, ...defaults });
+      const invitee = await users.byEmailOrInvited(body.user, options.lang);
+      const added = await repo.addParticipant({ roomId, userId: invitee.id, roomRole: body.roomRole, alias: invitedName(invitee.email), language: defaultLanguage(room, invitee) });
       if (!added) throw fieldError('user', 'alreadyParticipant', undefined, 'unique');
       live.participantsChanged(roomId);
+      // The invitee's open tabs learn of the invitation at once.
       live.roomUpdated(presentRoom(room, added), [added]);
+      if (options.notify) deps.invitations.send({ invitee, inviter: participant.alias, title: room.title, path: `/room/${roomId}`, lang: options.lang });
       const [view] = await repo.findParticipants(roomId, [added.id]);
       return presentManaged(view!);
     },
@@ -302,9 +345,13 @@ export function createRoomsService(deps: RoomsDeps) {
         throw fieldError('ids', 'noSuchParticipants', { ids: unknown.join(', ') }, 'does_not_exist');
       }
       if (targets.some((target) => target.id === participant.id)) throw formError('removeSelf', 'invalid');
-      await purge(roomId, await repo.removeParticipants(roomId, ids, permanent));
+      const removal = await repo.removeParticipants(roomId, ids, permanent);
+      // Out of the call at once, not when their token expires.
+      const callLeft = deps.livekit.removeParticipants(roomId, ids);
+      await purge(roomId, removal);
       await live.removed(roomId, targets.map((target) => target.userId));
       live.participantsChanged(roomId);
+      await callLeft;
     },
 
     async changeRole(roomId: number, userId: number, targetId: number, roomRole: RoomRole): Promise<ManageParticipant> {
@@ -313,6 +360,8 @@ export function createRoomsService(deps: RoomsDeps) {
       const [target] = await repo.findParticipants(roomId, [targetId]);
       if (!target) throw notFound();
       if (target.id === participant.id) throw fieldError('roomRole', 'ownRole', undefined, 'invalid');
+      // The room is handed over only to someone who has accepted.
+      if (roomRole === ROOM_ROLE.OWNER && !target.joinedAt) throw fieldError('roomRole', 'invitationPending', undefined, 'invalid');
       if (roomRole === ROOM_ROLE.OWNER) await repo.handOver(roomId, participant.id, target.id, ROOM_ROLE.OWNER, ROOM_ROLE.MEMBER);
       else await repo.updateParticipant(target.id, { roomRole });
       live.participantsChanged(roomId);

@@ -1,0 +1,65 @@
+// Inviting someone to a chat or a room by e-mail (product.md "Roles and permissions"): the answer
+// to the inviter is the same whether or not the address has an account (an unknown one gets an
+// account waiting to be signed up for), the invitee's name is not shown before they accept, and
+// the invitee is told by e-mail: to open the app and accept or decline, or to sign up first.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { LANGUAGES, type Language } from '@parla/contract/constants';
+import { translate } from './i18n';
+import type { AppContext } from './context';
+import type { Mailer } from './mailer';
+import { ApiError } from './errors';
+import { normaliseEmail, type UserSummary } from './users';
+
+export interface InvitationNotice {
+  invitee: UserSummary;
+  /** How the inviter is named in the e-mail (their name in the chat or room). */
+  inviter: string;
+  title: string;
+  /** Where the invitation is answered, e.g. `/chat/12`. */
+  path: string;
+  /** The inviter's request language, for an invitee whose own is not known yet. */
+  lang: Language;
+}
+
+export function createInvitationMail(deps: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
+  const { mailer, publicUrl, log } = deps;
+  return {
+    /** Sends the e-mail in the background; a failed delivery is logged (the invitation waits in the app). */
+    send({ invitee, inviter, title, path, lang }: InvitationNotice): void {
+      const own = (LANGUAGES as readonly string[]).includes(invitee.language) ? (invitee.language as Language) : lang;
+      const language = invitee.emailVerified ? own : lang;
+      const link = invitee.emailVerified ? `${publicUrl}${path}` : `${publicUrl}/signup/`;
+      const text = translate(language, invitee.emailVerified ? 'invitationBody' : 'invitationSignUpBody', { inviter, title, link });
+      mailer
+        .send({ to: invitee.email, subject: translate(language, 'invitationSubject', { inviter, title }), text, link })
+        .catch((error: unknown) => log.error({ err: error }, 'an invitation e-mail could not be sent'));
+    },
+  };
+}
+
+export type InvitationMail = ReturnType<typeof createInvitationMail>;
+
+/**
+ * Whether an invitation may also go out by e-mail: each address gets at most RATE_LIMIT_EMAIL
+ * invitation e-mails per window, whoever sends them. Past that the invitation is still made (it
+ * waits in the invitee's list): refusing it would let anyone block another's invitations.
+ */
+export function invitationMailBudget(ctx: Pick<AppContext, 'limits' | 'config'>) {
+  const { limits, config } = ctx;
+  const counter = limits.counter({
+    name: 'invitation-mail',
+    max: config.rateLimits.email,
+    windowMs: config.rateLimits.windowMs,
+    key: (request) => normaliseEmail((request.body as { user: string }).user),
+  });
+  return async (request: FastifyRequest): Promise<boolean> => {
+    try {
+      await counter.check(request);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 429) return false;
+      throw error;
+    }
+    await counter.add(request);
+    return true;
+  };
+}
