@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, person, post, send, setReading } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
-import { connect, type LiveClient } from './live-helpers';
+import { connect, marker, type LiveClient } from './live-helpers';
 import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
 let standIn: StandIn;
@@ -48,8 +48,8 @@ describe('the live endpoint', () => {
     expect(await socket.subscribe(chat.id)).toEqual({ ok: false, error: 'not_found' });
     expect(await socket.socket.timeout(5000).emitWithAck('chat:subscribe', { chatId: 'x' as unknown as number })).toEqual({ ok: false, error: 'invalid' });
     await post(ana, chat.id, 'secret');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(socket.received.filter((r) => r.event.startsWith('message:'))).toEqual([]);
+    const until = await marker(server, ana, eve, socket);
+    expect(socket.received.slice(0, until).filter((r) => r.event.startsWith('message:'))).toEqual([]);
   });
 
   it('drops the sockets of a session that logs out', async () => {
@@ -110,9 +110,10 @@ describe('chat events', () => {
       if (index % 2 === 0) continue;
       expect((await socket.next('message:rendered', (p) => p.message.id === message.id)).message.content).toBe('[es DEFAULT] Hello crowd');
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
     for (const [index, socket] of sockets.entries()) {
-      if (index % 2 === 0) expect(socket.received.filter((r) => r.event === 'message:rendered')).toEqual([]);
+      if (index % 2) continue;
+      const until = await marker(server, ana, readers[index]!, socket);
+      expect(socket.received.slice(0, until).filter((r) => r.event === 'message:rendered')).toEqual([]);
     }
     expect(standIn.completions().length - before).toBe(1);
   });
@@ -135,8 +136,8 @@ describe('chat events', () => {
     const mark = benSocket.received.length;
     const message = await post(ana, chat.id, 'After Ben left');
     await cySocket.next('message:rendered', (p) => p.message.id === message.id && p.message.content === '[es DEFAULT] After Ben left');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(benSocket.received.slice(mark).filter((r) => r.event.startsWith('message:'))).toEqual([]);
+    const until = await marker(server, ana, ben, benSocket);
+    expect(benSocket.received.slice(mark, until).filter((r) => r.event.startsWith('message:'))).toEqual([]);
     expect(await benSocket.subscribe(chat.id)).toEqual({ ok: false, error: 'not_found' });
   });
 
@@ -151,8 +152,8 @@ describe('chat events', () => {
     await benSocket.subscribe(chat.id);
     benSocket.socket.emit('chat:typing', { chatId: chat.id });
     expect(await anaSocket.next('typing')).toEqual({ chatId: chat.id, member: { id: benMemberId, nickName: 'Ben' } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(benSocket.received.filter((r) => r.event === 'typing')).toEqual([]);
+    const until = await marker(server, ana, ben, benSocket);
+    expect(benSocket.received.slice(0, until).filter((r) => r.event === 'typing')).toEqual([]);
   });
 
   it('tells a person added to a chat at once, so their list shows it', async () => {
@@ -179,7 +180,8 @@ describe('chat events', () => {
 });
 
 const redisUrl = process.env.REDIS_TEST_URL;
-describe.skipIf(!redisUrl || process.env.TEST_DATABASE !== 'postgres')('two servers, one Redis, one PostgreSQL', () => {
+// Two processes need a database they can share: PostgreSQL (this suite is skipped on PGlite, by design).
+describe.skipIf(!redisUrl || process.env.TEST_DATABASE !== 'postgres')('two servers, one Redis, one PostgreSQL (PostgreSQL pass only)', () => {
   let first: TestServer;
   let second: TestServer;
   beforeAll(async () => {
@@ -207,7 +209,7 @@ describe.skipIf(!redisUrl || process.env.TEST_DATABASE !== 'postgres')('two serv
     expect(await benThere.next('chat:removed')).toEqual({ chatId: chat.id });
     const mark = benThere.received.length;
     await post(ana, chat.id, 'after');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(benThere.received.slice(mark).filter((r) => r.event.startsWith('message:'))).toEqual([]);
+    const until = await marker(first, ana, ben, benThere);
+    expect(benThere.received.slice(mark, until).filter((r) => r.event.startsWith('message:'))).toEqual([]);
   });
 });

@@ -365,15 +365,28 @@ describe('permissions by role', () => {
     ['delete the owner’s message', (s) => ['DELETE', `/api/chat/${s.chatId}/messages/${s.ownersMessage}/`], [204, 204, 403, 404, 404, 404]],
   ];
 
+  /** Everything of the chat as its owner sees it. */
+  const snapshot = async (s: Scene) => {
+    const read = async (url: string) => (await people.owner.client.get(url)).body;
+    return JSON.stringify([
+      await read(`/api/chat/${s.chatId}/`),
+      await read(`/api/chat/${s.chatId}/members/?pageSize=100`),
+      await read(`/api/chat/${s.chatId}/messages/?limit=100`),
+    ]);
+  };
+
   it.each(matrix)('%s: OWNER, ADMIN, MEMBER, stranger, removed member, invited ADMIN', async (_name, call, expected) => {
     const got: number[] = [];
     for (const role of who) {
       const s = await scene();
       const [method, url, body] = call(s);
+      const before = method === 'GET' ? undefined : await snapshot(s);
       const answer = await send(people[role], method, url, body);
       got.push(answer.status);
       if (answer.status === 404) expect(answer.body.errors[0].code).toBe('not_found');
       if (answer.status === 403) expect(answer.body.errors[0].code).toBe('permission_denied');
+      // A refused write leaves the chat as it was.
+      if (before !== undefined && (answer.status === 403 || answer.status === 404)) expect(await snapshot(s), `${role}: ${method} ${url}`).toBe(before);
     }
     expect(got).toEqual(expected);
   });

@@ -56,3 +56,18 @@ export async function connect(
     close: () => socket.close(),
   };
 }
+
+/**
+ * A positive marker on `socket` (a live connection of `who`): someone else invites `who` to a new
+ * chat, and its `chat:updated` must arrive. Events of one connection keep their order, so whatever
+ * was sent to it before the marker has arrived once the marker has; an event that is absent from
+ * `received` between `after` and the marker was never sent. Returns the marker's index.
+ */
+export async function marker(server: { url: string }, host: Person, who: Person, socket: LiveClient): Promise<number> {
+  const made = await host.client.request('POST', '/api/chat/', { json: { title: 'Marker' }, xsrf: true });
+  if (made.status !== 201) throw new Error(`marker chat: ${made.status}`);
+  const invited = await host.client.request('POST', `/api/chat/${made.body.id}/members/`, { json: { user: who.email, chatRole: 2003 }, xsrf: true });
+  if (invited.status !== 201) throw new Error(`marker invitation: ${invited.status}`);
+  await socket.next('chat:updated', (payload: { chat: { id: number } }) => payload.chat.id === made.body.id, 10_000);
+  return socket.received.findIndex((item) => item.event === 'chat:updated' && (item.payload as { chat: { id: number } }).chat.id === made.body.id);
+}

@@ -47,6 +47,26 @@ export interface Case {
   credentials: boolean;
   /** Send the cookie session without the X-XSRF-TOKEN header, or with a wrong one. */
   xsrf?: 'missing' | 'wrong';
+  /** The field or parameter this case changed: a 400 must name it (`attr`). */
+  attr?: string;
+}
+
+/** What a world gives the valid request of an operation: real path ids, and a body or query where examples would not be valid. */
+export interface WorldRequest {
+  pathValues?: Record<string, string>;
+  body?: unknown;
+  query?: [string, string][];
+  /** Files of a multipart body (with the body's text fields): the request is sent as a form. */
+  files?: WorldFile[];
+}
+
+/** A file of a valid form, and the wrong ones to send in its place. */
+export interface WorldFile {
+  name: string;
+  data: Buffer;
+  filename: string;
+  contentType: string;
+  variants?: { label: string; data: Buffer; filename?: string; contentType?: string; essential?: boolean }[];
 }
 
 export interface CaseOptions {
@@ -62,6 +82,8 @@ export interface CaseOptions {
   minRandom: number;
   /** The valid bearer token of the operation's session, for the tampered-token case. */
   sampleBearer?: string;
+  /** The operation's valid request in its world (path values may be `{name}` placeholders filled when sent). */
+  world?: WorldRequest;
 }
 
 const KB = 1024;
@@ -97,9 +119,10 @@ export interface ValidRequest {
   query: [string, string][];
   body: unknown;
   fields: Field[];
+  files: WorldFile[];
 }
 
-export function validRequest(op: Operation, schemas: Schemas): ValidRequest {
+export function validRequest(op: Operation, schemas: Schemas, world: WorldRequest = {}): ValidRequest {
   const pathValues: Record<string, string> = {};
   const query: [string, string][] = [];
   for (const param of op.params) {
@@ -112,9 +135,10 @@ export function validRequest(op: Operation, schemas: Schemas): ValidRequest {
       for (const item of Array.isArray(value) ? value : [value]) query.push([param.name, String(item)]);
     }
   }
-  const body = op.body ? (schemas.example(op.body.schema ?? { type: 'object' }) ?? {}) : undefined;
+  Object.assign(pathValues, world.pathValues);
+  const body = op.body ? (world.body !== undefined ? world.body : (schemas.example(op.body.schema ?? { type: 'object' }) ?? {})) : undefined;
   const fields = op.body ? schemas.fields(op.body.schema ?? { type: 'object' }, body) : [];
-  return { pathValues, query, body, fields };
+  return { pathValues, query: world.query ?? query, body, fields, files: world.files ?? [] };
 }
 
 /** The request of `op` from its valid parts, with `overrides` applied. */
@@ -132,6 +156,10 @@ export function assemble(op: Operation, valid: ValidRequest, overrides: Override
       return Buffer.isBuffer(made) ? made : Buffer.from(made, 'utf8');
     };
     contentType = overrides.contentType === undefined ? JSON_TYPE : overrides.contentType;
+  } else if (json === undefined && valid.files.length) {
+    // A form: the body's text fields and the files.
+    body = () => multipart([...textPartsOf(valid.body), ...valid.files.map((file) => ({ name: file.name, value: file.data, filename: file.filename, contentType: file.contentType }))]);
+    contentType = `multipart/form-data; boundary=${BOUNDARY}`;
   } else if (json !== undefined || (op.body !== undefined && valid.body !== undefined)) {
     body = () => Buffer.from(encodeJson(json !== undefined ? json : valid.body), 'utf8');
     contentType = overrides.contentType === undefined ? JSON_TYPE : overrides.contentType;
@@ -157,6 +185,15 @@ export interface Overrides {
   headers?: Record<string, string>;
   credentials?: boolean;
   xsrf?: Case['xsrf'];
+  attr?: string;
+}
+
+/** The text fields of a form: a body's string, number and boolean values. */
+function textPartsOf(body: unknown): Part[] {
+  const object = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return Object.entries(object)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    .map(([name, value]) => ({ name, value: String(value) }));
 }
 
 /** Multipart form parts. */
@@ -349,7 +386,7 @@ const deepArrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels
 
 export function casesFor(options: CaseOptions): Case[] {
   const { op, schemas, rng, bodyLimit } = options;
-  const valid = validRequest(op, schemas);
+  const valid = validRequest(op, schemas, options.world);
   const essentials: Case[] = [];
   const optionals: Case[] = [];
   const randoms: Case[] = [];
@@ -370,6 +407,7 @@ export function casesFor(options: CaseOptions): Case[] {
       body,
       credentials: overrides.credentials ?? options.needsSession,
       ...(overrides.xsrf ? { xsrf: overrides.xsrf } : {}),
+      ...(overrides.attr ? { attr: overrides.attr } : {}),
     });
   }
 
@@ -384,8 +422,9 @@ export function casesFor(options: CaseOptions): Case[] {
 
   function fieldCases(field: Field): void {
     const where = showPath('body', field.path);
+    const attr = field.path.map(String).join('.');
     const at = (family: Family, essential: boolean, value: unknown, label = show(value)) =>
-      json(family, `${where} = ${label}`, essential, withValue(jsonBody, field.path, value));
+      json(family, `${where} = ${label}`, essential, withValue(jsonBody, field.path, value), { attr });
     for (const wrong of WRONG_TYPES) {
       if (wrong.type === 'number' && (field.kind === 'integer' || field.kind === 'number')) continue;
       if (wrong.type === field.kind || (wrong.type === 'string' && field.kind === 'enum' && typeof schemas.choices(field.schema)[0] === 'string')) continue;
@@ -393,7 +432,7 @@ export function casesFor(options: CaseOptions): Case[] {
     }
     // An object whose toString is not a function: String(value) throws on it.
     at('wrong-type', true, { toString: 'guard', valueOf: 'guard' }, '{toString: "guard", valueOf: "guard"}');
-    json('missing-field', `${where} missing`, true, withValue(jsonBody, field.path, REMOVE));
+    json('missing-field', `${where} missing`, true, withValue(jsonBody, field.path, REMOVE), { attr });
     // String(value) of deep arrays recurses: an error message that quotes the input overflows the stack.
     at('deep-nesting', true, new RawJson(deepArrays(10_000), '10k nested arrays'));
     switch (field.kind) {
@@ -595,14 +634,20 @@ export function casesFor(options: CaseOptions): Case[] {
   }
 
   function textParts(): Part[] {
-    const object = jsonBody && typeof jsonBody === 'object' && !Array.isArray(jsonBody) ? (jsonBody as Record<string, unknown>) : {};
-    return Object.entries(object)
-      .filter(([, value]) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-      .map(([name, value]) => ({ name, value: String(value) }));
+    return textPartsOf(jsonBody);
   }
 
   function multipartCases(): void {
-    const parts = textParts();
+    const fileParts: Part[] = valid.files.map((file) => ({ name: file.name, value: file.data, filename: file.filename, contentType: file.contentType }));
+    const parts = [...textParts(), ...fileParts];
+    // Wrong files in place of each valid one (truncated, lying headers, other codecs...).
+    for (const file of valid.files) {
+      const others = parts.filter((part) => part.name !== file.name);
+      for (const variant of file.variants ?? []) {
+        const part: Part = { name: file.name, value: variant.data, filename: variant.filename ?? file.filename, contentType: variant.contentType ?? file.contentType };
+        build('multipart', `multipart: ${file.name} = ${variant.label}`, variant.essential ?? true, { raw: () => multipart([...others, part]), contentType: `multipart/form-data; boundary=${BOUNDARY}`, attr: file.name });
+      }
+    }
     const form = (family: Family, label: string, essential: boolean, body: () => Buffer, type = `multipart/form-data; boundary=${BOUNDARY}`) =>
       build(family, `multipart: ${label}`, essential, { raw: body, contentType: type });
     form('multipart', 'the valid form', true, () => multipart(parts));
@@ -671,7 +716,7 @@ export function casesFor(options: CaseOptions): Case[] {
     const { schema } = schemas.effective(param.schema);
     const kind = schemas.kind(schema);
     for (const value of QUERY_VALUES) {
-      build('query', `?${param.name}=${value.label ?? JSON.stringify(value.value)}`, value.essential, { query: alone(`${enc(param.name)}=${encodeLoose(value.value)}`) });
+      build('query', `?${param.name}=${value.label ?? JSON.stringify(value.value)}`, value.essential, { query: alone(`${enc(param.name)}=${encodeLoose(value.value)}`), attr: param.name });
     }
     if (kind === 'string' || kind === 'any') {
       for (const control of CONTROL) {

@@ -1,7 +1,8 @@
 // Runs the bad-input guard against a live server: reads its operations from the OpenAPI document,
 // finds which need a session, builds every operation's cases and sends them with a small
 // concurrency, judging each answer.
-import { assemble, casesFor, validRequest, type Case } from './cases';
+import { assemble, casesFor, validRequest, type Case, type WorldRequest } from './cases';
+export type { WorldRequest } from './cases';
 import { send, type RawRequest, type Sent } from './http';
 import { operationsOf, type Operation } from './operations';
 import { Random } from './random';
@@ -20,6 +21,15 @@ export interface GuardOptions {
   seed: number;
   bodyLimit: number;
   newSession: () => Promise<Session>;
+  /**
+   * The valid request of `op` in the world of `session` (a user who owns what the operation acts
+   * on): the path values of real objects, and a body or query where the document's examples cannot
+   * be valid (a real key, a real password). `fresh`: for one case of an operation that uses its
+   * target up (`consumes`). Without it, every path id is 1 and the examples are the request.
+   */
+  world?: (op: Operation, session: Session | undefined, fresh: boolean) => Promise<WorldRequest>;
+  /** Operations whose valid request uses its target up (a delete, a state change): each case gets a fresh target. */
+  consumes?: (op: Operation) => boolean;
   /** Requests in flight at once. */
   concurrency?: number;
   /** Requests per operation, at least. */
@@ -33,6 +43,8 @@ export interface GuardOptions {
 
 export interface GuardRun {
   operations: Operation[];
+  /** Operations whose valid request did not answer 2xx (with a world, there should be none). */
+  baselineFailures: string[];
   outcomes: Outcome[];
   summaries: OperationSummary[];
   ms: number;
@@ -43,14 +55,18 @@ export interface GuardRun {
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_RENEWALS = 5;
 
-/** One operation's session; renewed when a case finds it revoked (logout, reuse detection...). */
+/**
+ * One operation's session and the world it owns; renewed (a new user, a new world) when a case
+ * finds the session revoked (logout, reuse detection...).
+ */
 class SessionSlot {
   generation = 0;
   renewals = 0;
   private pending: Promise<void> | undefined;
   constructor(
     public session: Session,
-    private readonly create: () => Promise<Session>,
+    public world: WorldRequest,
+    private readonly create: () => Promise<{ session: Session; world: WorldRequest }>,
   ) {}
 
   async renew(seen: number): Promise<boolean> {
@@ -59,8 +75,9 @@ class SessionSlot {
       if (this.renewals >= MAX_RENEWALS) return false;
       this.renewals++;
       this.pending = this.create()
-        .then((session) => {
+        .then(({ session, world }) => {
           this.session = session;
+          this.world = world;
           this.generation++;
         })
         .finally(() => {
@@ -70,6 +87,20 @@ class SessionSlot {
     await this.pending;
     return true;
   }
+}
+
+/** Path values of the world put into a path whose world parameters are still `{name}` placeholders. */
+const fill = (path: string, values: Record<string, string> | undefined) => path.replace(/\{(\w+)\}/g, (whole, name: string) => values?.[name] ?? '1');
+
+/** One at a time per key (the cases of one operation act on one world: their read-backs must not overlap). */
+function serializer() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const before = tails.get(key) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    tails.set(key, mine.catch(() => undefined));
+    return mine;
+  };
 }
 
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -121,9 +152,19 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
     phases[name] = Date.now() - mark;
     mark = Date.now();
   };
-  const baseline = (op: Operation, overrides: Parameters<typeof assemble>[2] = {}): RawRequest => {
-    const { path, headers, body } = assemble(op, validRequest(op, schemas), overrides);
+  const byOperation = new Map(operations.map((op) => [op.key, op]));
+  const oneAtATime = serializer();
+  const publicWorlds = new Map<string, WorldRequest>();
+  const worldOf = (op: Operation): WorldRequest => slots.get(op.key)?.world ?? publicWorlds.get(op.key) ?? {};
+  const consumes = (op: Operation) => options.consumes?.(op) ?? false;
+  const baseline = (op: Operation, overrides: Parameters<typeof assemble>[2] = {}, world: WorldRequest = worldOf(op)): RawRequest => {
+    const { path, headers, body } = assemble(op, validRequest(op, schemas, world), overrides);
     return { method: op.method, path, headers, body: body() };
+  };
+  /** A session and the world of its user for `op`. */
+  const sessionWithWorld = async (op: Operation) => {
+    const session = await options.newSession();
+    return { session, world: options.world ? await options.world(op, session, false) : {} };
   };
 
   // 1. Which operations need a session: the valid request without one answers 401 and with one
@@ -142,10 +183,21 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
   });
   needing.sort((a, b) => operations.indexOf(a) - operations.indexOf(b));
   await pool(needing, 4, async (op) => {
-    slots.set(op.key, new SessionSlot(await options.newSession(), options.newSession));
+    const { session, world } = await sessionWithWorld(op);
+    slots.set(op.key, new SessionSlot(session, world, () => sessionWithWorld(op)));
   });
+  if (options.world) {
+    const world = options.world;
+    await pool(
+      operations.filter((op) => !slots.has(op.key)),
+      4,
+      async (op) => {
+        publicWorlds.set(op.key, await world(op, undefined, false));
+      },
+    );
+  }
 
-  phase('sessions');
+  phase('sessions and worlds');
 
   // 2. A body the document does not describe: its fields are the ones an empty object lacks,
   //    shared by the methods of one path (PUT names what PATCH leaves optional).
@@ -178,12 +230,20 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
 
   phase('discovery');
 
-  // 3. The valid request of each operation, for the summary (a 4xx there means fewer cases get past validation).
+  // 3. The valid request of each operation in its world: it must answer 2xx, or the cases would
+  //    stop at a 404 or a validation error instead of reaching the service.
   const validStatus = new Map<string, string>();
+  const baselineFailures: string[] = [];
   await pool(operations, concurrency, async (op) => {
     const slot = slots.get(op.key);
-    const sent = await send(base, slot ? withSession(baseline(op), slot.session, 'bearer', undefined) : baseline(op), timeoutMs);
+    const world = consumes(op) && options.world ? await options.world(op, slot?.session, true) : worldOf(op);
+    const request = baseline(op, {}, world);
+    const sent = await send(base, slot ? withSession(request, slot.session, 'bearer', undefined) : request, timeoutMs);
+    const status = sent.answer?.status;
     validStatus.set(op.key, sent.answer ? `${sent.answer.status}${sent.answer.status >= 400 ? ` ${errorCode(sent) ?? ''}`.trimEnd() : ''}` : 'no answer');
+    if (options.world && (status === undefined || status < 200 || status >= 300)) {
+      baselineFailures.push(`${op.key} → ${validStatus.get(op.key)}: ${(sent.answer?.body ?? sent.error ?? '').slice(0, 200)}`);
+    }
   });
 
   phase('valid requests');
@@ -204,6 +264,10 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
     for (const op of operations) {
       const slot = slots.get(op.key);
       const rng = root.fork(op.key);
+      // World path values stay `{name}` placeholders, filled when each case is sent (a renewed
+      // session has a new world; an operation that uses its target up gets a fresh one per case).
+      const world = worldOf(op);
+      const placeholders = Object.fromEntries(Object.keys(world.pathValues ?? {}).map((name) => [name, `{${name}}`]));
       const cases = casesFor({
         op,
         schemas,
@@ -212,6 +276,7 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
         needsSession: slot !== undefined,
         minCases: options.minCases ?? 200,
         minRandom: options.minRandom ?? 16,
+        world: { ...world, pathValues: placeholders },
         ...(slot ? { sampleBearer: slot.session.bearer } : {}),
       });
       const modes = rng.fork('auth');
@@ -221,18 +286,72 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
   }
 
   async function run(item: Case, mode: AuthMode): Promise<Outcome> {
-    const request: RawRequest = { method: item.method, path: item.path, headers: item.headers, body: item.body() };
-    const slot = item.credentials ? slots.get(item.op) : undefined;
-    let sent: Sent;
-    const begun = Date.now();
-    for (let attempt = 0; ; attempt++) {
-      const generation = slot?.generation ?? 0;
-      sent = await send(base, slot ? withSession(request, slot.session, mode, item.xsrf) : request, timeoutMs);
-      // A session ended by an earlier case (logout, password change, reuse detection): renew, retry once.
-      const revoked = slot && item.family !== 'auth' && sent.answer?.status === 401 && errorCode(sent) === 'token_not_valid';
-      if (!revoked || attempt > 0 || !(await slot.renew(generation))) break;
+    const op = byOperation.get(item.op)!;
+    return oneAtATime(item.op, async () => {
+      const slot = slots.get(item.op);
+      const credentials = item.credentials ? slot : undefined;
+      let sent: Sent;
+      let request: RawRequest = { method: item.method, path: item.path, headers: item.headers, body: item.body() };
+      const begun = Date.now();
+      for (let attempt = 0; ; attempt++) {
+        const generation = slot?.generation ?? 0;
+        const world = consumes(op) && options.world ? await options.world(op, slot?.session, true) : worldOf(op);
+        request = { ...request, path: fill(item.path, world.pathValues) };
+        sent = await send(base, credentials ? withSession(request, credentials.session, mode, item.xsrf) : request, timeoutMs);
+        // A session ended by an earlier case (logout, password change, reuse detection): renew, retry once.
+        const revoked = credentials && item.family !== 'auth' && sent.answer?.status === 401 && errorCode(sent) === 'token_not_valid';
+        if (!revoked || attempt > 0 || !(await credentials.renew(generation))) break;
+      }
+      const problem = problemOf(sent, item) ?? (options.world && slot ? await readBack(op, request, sent, slot.session) : undefined);
+      return { case: item, sent, problem, ms: Date.now() - begun };
+    });
+  }
+
+  /**
+   * A write that answered 2xx is read back: each free text sent (a title, a name, a message) is
+   * what a GET of the object now says (line breaks folded, ends trimmed, as the contract stores
+   * them). A PUT or PATCH reads its own path; a POST that made an object reads the object's path.
+   */
+  async function readBack(op: Operation, request: RawRequest, sent: Sent, session: Session): Promise<string | undefined> {
+    const status = sent.answer?.status ?? 0;
+    if (status < 200 || status >= 300 || !['PUT', 'PATCH', 'POST'].includes(op.method) || !request.body?.length) return undefined;
+    // A POST answered 200 found what it would have made (a repeated clientId): nothing new to read.
+    if (op.method === 'POST' && status !== 201) return undefined;
+    let body: unknown;
+    let answer: unknown;
+    try {
+      body = JSON.parse(request.body.toString('utf8'));
+      answer = JSON.parse(sent.answer?.body ?? '');
+    } catch {
+      return undefined;
     }
-    return { case: item, sent, problem: problemOf(sent), ms: Date.now() - begun };
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    const path = request.path.split('?')[0]!;
+    let readPath: string | undefined;
+    if (op.method !== 'POST') readPath = operations.some((other) => other.method === 'GET' && other.path === op.path) ? path : undefined;
+    else {
+      const item = operations.find((other) => other.method === 'GET' && other.path.startsWith(op.path) && /^\{[^}]+\}\/$/.test(other.path.slice(op.path.length)));
+      const id = (answer as { id?: unknown } | null)?.id;
+      if (item && typeof id === 'number') readPath = `${path}${id}/`;
+    }
+    if (!readPath) return undefined;
+    const read = await send(base, withSession({ method: 'GET', path: readPath, headers: { accept: 'application/json' }, body: undefined }, session, 'bearer', undefined), timeoutMs);
+    if (read.answer?.status !== 200) return undefined;
+    let stored: Record<string, unknown>;
+    try {
+      stored = JSON.parse(read.answer.body) as Record<string, unknown>;
+    } catch {
+      return 'read back: not JSON';
+    }
+    const properties = op.body?.schema ? (schemas.effective(op.body.schema).schema.properties ?? {}) : {};
+    const norm = (text: string) => text.replace(/\r\n?|[\u2028\u2029]/g, '\n').trim();
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      const property = properties[name];
+      if (typeof value !== 'string' || !property || schemas.kind(schemas.effective(property).schema) !== 'string') continue;
+      const got = stored[name];
+      if (typeof got === 'string' && norm(got) !== norm(value)) return `read back: ${name} stored as ${JSON.stringify(got).slice(0, 60)}, sent ${JSON.stringify(value).slice(0, 60)}`;
+    }
+    return undefined;
   }
 
   const summaries: OperationSummary[] = operations.map((op) => {
@@ -244,5 +363,5 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
     const text = notes.get(op.key)?.join('; ');
     return { key: op.key, session: slot !== undefined, validStatus: validStatus.get(op.key) ?? '?', cases: mine.length, statuses, ...(text ? { note: text } : {}) };
   });
-  return { operations, outcomes, summaries, ms: Date.now() - started, phases };
+  return { operations, outcomes, summaries, baselineFailures, ms: Date.now() - started, phases };
 }

@@ -15,7 +15,32 @@ export interface Outcome {
 /** 400 is a validation error; every other 4xx a client error (401, 403, 404, 405, 413, 415, 429...). */
 export const expectedType = (status: number) => (status === 400 ? 'validation_error' : 'client_error');
 
-export function problemOf(sent: Sent): string | undefined {
+/** Body-level refusals: a 400 for these names no field, whatever the case changed. */
+const BODY_LEVEL = new Set(['parse_error', 'too_large', 'unsupported_media_type', 'unknown_field']);
+/**
+ * Refusals of a request whose fields are each well-formed, by a rule between fields or with stored
+ * data (the passwords differ, the credentials or the key are wrong, an id names nothing): they may
+ * name another field than the one the case changed.
+ */
+const BUSINESS = new Set([
+  'authorization',
+  'password_mismatch',
+  'wrong_password',
+  'invalid_token',
+  'invalid_key',
+  'email_not_verified',
+  'does_not_exist',
+  'unique',
+  'room_not_live',
+  'invalid_transition',
+  'password_too_short',
+  'password_too_common',
+  'password_too_similar',
+]);
+/** `a.b` names `a.b.0` and `a.b.c`, and an error on a list (`ids`) names a change to one of its items (`ids.0`). */
+const names = (attr: string | null, changed: string) => attr !== null && (attr === changed || attr.startsWith(`${changed}.`) || changed.startsWith(`${attr}.`));
+
+export function problemOf(sent: Sent, item?: Pick<Case, 'attr'>): string | undefined {
   if (!sent.answer) return sent.error.startsWith('no answer') ? 'no answer' : 'dropped connection';
   const { status, headers, body } = sent.answer;
   if (status >= 500) return `${status >= 600 ? 'unknown' : '5xx'} status`;
@@ -31,8 +56,21 @@ export function problemOf(sent: Sent): string | undefined {
   if (!/^application\/json\b/i.test(type)) return `4xx with content-type "${type || 'none'}"`;
   const checked = z.safeParse(errorBodySchema, parsed);
   if (!checked.success) return '4xx body is not the standard error body';
+  // Exactly the standard keys: nothing more leaves the server (a stack, a query, a row).
+  const extra = Object.keys(parsed as object).filter((key) => key !== 'type' && key !== 'errors');
+  if (extra.length) return `4xx body with extra keys: ${extra.join(', ')}`;
+  for (const error of (parsed as { errors: Record<string, unknown>[] }).errors) {
+    const odd = Object.keys(error).filter((key) => key !== 'code' && key !== 'attr' && key !== 'detail');
+    if (odd.length) return `4xx error entry with extra keys: ${odd.join(', ')}`;
+  }
   if (checked.data.errors.length === 0) return '4xx error body with an empty errors list';
   if (checked.data.type !== expectedType(status)) return `${status} with type "${checked.data.type}" (expected "${expectedType(status)}")`;
+  // A refused field or parameter is named: the error that refuses it has it as `attr`.
+  if (status === 400 && item?.attr) {
+    const named = checked.data.errors.some((error) => names(error.attr, item.attr!));
+    const excused = checked.data.errors.every((error) => BODY_LEVEL.has(error.code) || BUSINESS.has(error.code));
+    if (!named && !excused) return `400 does not name ${item.attr} (attr ${checked.data.errors.map((error) => error.attr).join(', ')})`;
+  }
   return undefined;
 }
 
