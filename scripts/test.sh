@@ -30,12 +30,14 @@ log "contract unit tests"
 log "web client unit tests"
 (cd apps/web && npx vitest run)
 
-# Tests that use no database (speech and Apertium against the real programs, validation, the
-# guard's self-test) run once, with the PGlite pass; the bad-input guard (200+ requests to every
-# operation) runs once, with the PostgreSQL pass, the database of real deployments.
-ONCE=(test/speech.test.ts test/apertium.test.ts test/validation.test.ts test/bad-input-guard.test.ts test/locales.test.ts)
+# Tests whose subject is not the database (speech and Apertium against the real programs,
+# validation, the guard's self-test, LiveKit's calls, the fairness of the speech queue, minimal
+# bodies) run once, with the PGlite pass. The bad-input guard runs in both: 60 cases per operation
+# on PGlite (the database of `npm start`), 200 on PostgreSQL (the database of real deployments).
+ONCE=(test/speech.test.ts test/apertium.test.ts test/validation.test.ts test/bad-input-guard.test.ts test/locales.test.ts
+  test/rooms-livekit.test.ts test/rooms-speech-limits.test.ts test/minimal-bodies.test.ts)
 log "server tests on PGlite"
-(cd apps/server && TEST_DATABASE=pglite npx vitest run --exclude test/bad-input.test.ts)
+(cd apps/server && TEST_DATABASE=pglite npx vitest run)
 log "server tests on PostgreSQL"
 (cd apps/server && TEST_DATABASE=postgres npx vitest run "${ONCE[@]/#/--exclude=}")
 
