@@ -35,7 +35,7 @@ log "web client unit tests"
 # bodies) run once, with the PGlite pass. The bad-input guard runs in both: 60 cases per operation
 # on PGlite (the database of `npm start`), 200 on PostgreSQL (the database of real deployments).
 ONCE=(test/speech.test.ts test/apertium.test.ts test/validation.test.ts test/bad-input-guard.test.ts test/locales.test.ts
-  test/rooms-livekit.test.ts test/rooms-speech-limits.test.ts test/minimal-bodies.test.ts)
+  test/rooms-livekit.test.ts test/rooms-speech-limits.test.ts test/minimal-bodies.test.ts test/outside-document.test.ts)
 log "server tests on PGlite"
 (cd apps/server && TEST_DATABASE=pglite npx vitest run)
 log "server tests on PostgreSQL"
