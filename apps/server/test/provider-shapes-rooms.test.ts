@@ -132,36 +132,50 @@ describe.concurrent('a live room whose OpenAI-compatible server misbehaves', { t
     expect(speechFor(`[de DEFAULT] ${text}`)).toHaveLength(1);
   });
 
-  it('marks a voice failed, never stored, when the server answers no sound or something that is not audio', async () => {
-    const silent = 'This voice has no sound in it';
-    const page = 'This voice is a web page';
-    const one = utterance(silent);
-    const two = utterance(page);
-    standIn.misbehave('speech', { kind: 'body', contentType: 'audio/ogg', body: EMPTY_OGG_OPUS }, { when: `[es DEFAULT] ${silent}`, times: Infinity });
-    standIn.misbehave('speech', { kind: 'body', contentType: 'text/html', body: Buffer.from('<html><body>502 Bad Gateway</body></html>') }, { when: `[es DEFAULT] ${page}`, times: Infinity });
-    const ids = await Promise.all([say(one.audio), say(two.audio)]);
-    for (const [index, text] of [silent, page].entries()) {
-      const id = ids[index]!;
-      const es = await heard(benLive, id);
-      // The translation is there to read; the voice is failed, with nothing to play.
-      expect(es, text).toMatchObject({ translation: 'done', transcript: `[es DEFAULT] ${text}`, speech: 'failed', audioFile: null });
-      expect(await readAgain(ben, id)).toMatchObject({ translation: 'done', speech: 'failed', audioFile: null });
-      expect(await heard(cyLive, id)).toMatchObject({ speech: 'done' });
+  it('does not hurry a retry a 429 asked to wait for when the listener reads meanwhile', async () => {
+    const text = 'Reading while the voice waits';
+    const { audio } = utterance(text);
+    standIn.misbehave('speech', { kind: 'status', status: 429, retryAfter: '6' }, { when: `[es DEFAULT] ${text}` });
+    const id = await say(audio);
+    // The Spanish listener reads the transcript again and again while the voice waits.
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      await readAgain(ben, id);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    await expectSpoken(id, text);
+    const tries = speechFor(`[es DEFAULT] ${text}`);
+    expect(tries).toHaveLength(2);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(5900);
   });
 
-  it('makes a voice answered as WAV (a server that ignores response_format) into Ogg Opus', async () => {
-    const text = 'This voice comes back as a WAV file';
-    const { audio } = utterance(text);
-    standIn.misbehave('speech', { kind: 'body', contentType: 'audio/wav', body: toneWav(1.2) }, { when: `[es DEFAULT] ${text}`, times: Infinity });
-    const id = await say(audio);
-    const { es } = await expectSpoken(id, text);
+  it('makes a WAV voice Ogg Opus, and marks one failed, never stored, that is no sound or not audio', async () => {
+    const wav = 'This voice comes back as a WAV file';
+    const silent = 'This voice has no sound in it';
+    const page = 'This voice is a web page';
+    const [one, two, three] = [utterance(wav), utterance(silent), utterance(page)];
+    // A server that ignores response_format and answers WAV.
+    standIn.misbehave('speech', { kind: 'body', contentType: 'audio/wav', body: toneWav(1.2) }, { when: `[es DEFAULT] ${wav}`, times: Infinity });
+    standIn.misbehave('speech', { kind: 'body', contentType: 'audio/ogg', body: EMPTY_OGG_OPUS }, { when: `[es DEFAULT] ${silent}`, times: Infinity });
+    standIn.misbehave('speech', { kind: 'body', contentType: 'text/html', body: Buffer.from('<html><body>502 Bad Gateway</body></html>') }, { when: `[es DEFAULT] ${page}`, times: Infinity });
+    const [wavId, silentId, pageId] = await Promise.all([say(one.audio), say(two.audio), say(three.audio)]);
+
+    const { es } = await expectSpoken(wavId!, wav);
     const voice = await fetch(es.audioFile, { headers: { cookie: cookieOf(ben) } });
     expect(voice.status).toBe(200);
     expect(voice.headers.get('content-type')).toBe('audio/ogg');
     const { stdout } = await runProcess('opusdec', ['--quiet', '--rate', '16000', '--force-wav', '-', '-'], { input: Buffer.from(await voice.arrayBuffer()), timeoutMs: 30_000 });
-    const wav = parseWav(stdout)!;
-    expect(wav.dataLength / 2 / 16_000).toBeCloseTo(1.2, 1);
+    expect(parseWav(stdout)!.dataLength / 2 / 16_000).toBeCloseTo(1.2, 1);
+
+    for (const [id, text] of [
+      [silentId!, silent],
+      [pageId!, page],
+    ] as const) {
+      // The translation is there to read; the voice is failed, with nothing to play.
+      expect(await heard(benLive, id), text).toMatchObject({ translation: 'done', transcript: `[es DEFAULT] ${text}`, speech: 'failed', audioFile: null });
+      expect(await readAgain(ben, id)).toMatchObject({ translation: 'done', speech: 'failed', audioFile: null });
+      expect(await heard(cyLive, id)).toMatchObject({ speech: 'done' });
+    }
   });
 
   it('keeps the translations that came back when one language is left out every time', async () => {

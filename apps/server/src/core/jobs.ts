@@ -3,7 +3,9 @@
 // on PostgreSQL (SKIP LOCKED). On PGlite pg-boss runs over the same in-process database through
 // its `db` option. A job whose last try failed calls its `onGiveUp`, so the work it stood for is
 // settled (e.g. a message delivered in its original, marked failed) rather than lost; a handler
-// that knows trying again cannot help throws PermanentJobFailure, and that try is the last.
+// that knows trying again cannot help throws PermanentJobFailure, and that try is the last; one
+// told when to try again (a provider's 429 with Retry-After) throws RetryLater, and the next try
+// waits at least that long.
 // Jobs sent with fairness keys (a room, a user...) are taken in turn across keys: pg-boss fetches
 // by priority, then age, and a job's priority is minus the number of unfinished jobs already
 // queued under its busiest key, counted in the database, so it holds across server processes.
@@ -22,6 +24,31 @@ export class PermanentJobFailure extends Error {
   }
 }
 
+/** The longest wait a RetryLater may ask for (a provider's Retry-After of an hour is not waited out). */
+export const RETRY_LATER_MAX_SECONDS = 600;
+
+/**
+ * Thrown by a handler, or by a provider under it, when the next try must not come before
+ * `seconds` (a provider answered 429 with Retry-After): the job is retried as usual (the try
+ * counts), but no sooner than that. On the last try it fails like any other error.
+ */
+export class RetryLater extends Error {
+  readonly seconds: number;
+  constructor(message: string, seconds: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RetryLater';
+    this.seconds = Math.min(Math.max(0, seconds), RETRY_LATER_MAX_SECONDS);
+  }
+}
+
+/** The wait a failed try asked for: a RetryLater thrown, or one it was caused by. */
+function requestedWait(error: unknown): number | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof RetryLater) return cause.seconds;
+  }
+  return undefined;
+}
+
 export interface SendOptions {
   /** With the `stately` policy: a job with the same key already waiting is not queued twice. */
   singletonKey?: string | undefined;
@@ -31,6 +58,12 @@ export interface SendOptions {
    * jobs that have more of their own: one key's backlog does not hold up another key's first job.
    */
   fairnessKeys?: readonly string[] | undefined;
+  /**
+   * A repair, not a change (a read found work missing): not sent when a job with this singleton key
+   * is unfinished in any state (waiting, running or waiting out a retry), since that job does the
+   * key's current work; a read cannot hurry a retry a provider asked to wait for.
+   */
+  onlyIfIdle?: boolean | undefined;
 }
 
 const SCHEMA = 'pgboss';
@@ -122,6 +155,28 @@ export function createJobs(options: {
       .executeSql(`UPDATE ${SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`, [name, id]);
   }
 
+  /**
+   * Fails this active try as pg-boss would (its retry count and back-off), then moves the retry to
+   * no sooner than `seconds` from now. Between the two statements the retry is already due no
+   * sooner than pg-boss's back-off (at least `retryDelay`), so no worker takes it early.
+   */
+  async function retryNoSooner(name: string, id: string, seconds: number, error: unknown) {
+    await boss.fail(name, id, { message: error instanceof Error ? error.message : String(error), retryAfterSeconds: seconds });
+    await boss
+      .getDb()
+      .executeSql(
+        `UPDATE ${SCHEMA}.job SET start_after = GREATEST(start_after, now() + $3::float8 * interval '1 second') WHERE name = $1 AND id = $2 AND state = 'retry'`,
+        [name, id, seconds],
+      );
+  }
+
+  /** Whether a job of `name` with this singleton key waits to be retried (`retry`) or is unfinished in any state (`any`). */
+  async function unfinished(name: string, singletonKey: string, which: 'retry' | 'any'): Promise<boolean> {
+    const state = which === 'retry' ? `state = 'retry'` : `state < 'completed'`;
+    const { rows } = await boss.getDb().executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND ${state} LIMIT 1`, [name, singletonKey]);
+    return rows.length > 0;
+  }
+
   /** Unfinished jobs of `name` under each key: the job about to be sent waits behind the most. */
   async function backlog(name: string, keys: readonly string[]): Promise<number> {
     if (keys.length === 0) return 0;
@@ -151,10 +206,16 @@ export function createJobs(options: {
     } catch (error) {
       const permanent = error instanceof PermanentJobFailure;
       const last = isLastTry || permanent;
+      const wait = last ? undefined : requestedWait(error);
       log.warn(
-        { err: error, queue: name, attempt: job.retryCount },
-        permanent ? 'job failed for good (not worth retrying)' : isLastTry ? 'job failed for good' : 'job failed, will retry',
+        { err: error, queue: name, attempt: job.retryCount, ...(wait === undefined ? {} : { retryAfterSeconds: wait }) },
+        permanent ? 'job failed for good (not worth retrying)' : isLastTry ? 'job failed for good' : wait !== undefined ? 'job failed, will retry when asked' : 'job failed, will retry',
       );
+      if (wait !== undefined) {
+        await retryNoSooner(name, job.id, wait, error);
+        // pg-boss then completes this try: it finds the job no longer active and leaves it be.
+        return;
+      }
       if (permanent && !isLastTry) await endRetries(name, job.id);
       if (last && definition.onGiveUp) await definition.onGiveUp(data, error);
       throw error;
@@ -176,7 +237,12 @@ export function createJobs(options: {
       if (!definition) throw new Error(`no job queue ${name}`);
       const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = definition.policy;
       if (!started) throw new Error(`job queue ${name} used before start`);
-      const { fairnessKeys, singletonKey } = sendOptions;
+      const { fairnessKeys, singletonKey, onlyIfIdle } = sendOptions;
+      // pg-boss's `stately` keeps one job per key in each state, so a job waiting out its back-off
+      // (state `retry`) and a new one (`created`) could both wait, and the new one would run at
+      // once, hurrying what a provider asked to wait for. Jobs here do the key's current work when
+      // they run, so the retry that waits already covers what this send asks for.
+      if (singletonKey !== undefined && definition.policy.policy === 'stately' && (await unfinished(name, singletonKey, onlyIfIdle ? 'any' : 'retry'))) return;
       const options: PgBoss.SendOptions = { retryLimit, retryDelay, retryBackoff, expireInSeconds, ...(singletonKey === undefined ? {} : { singletonKey }) };
       let stored = data;
       if (fairnessKeys?.length) {

@@ -1,9 +1,13 @@
 // Speech through any OpenAI-compatible server (OpenAI, Azure, Groq, vLLM, LocalAI, speaches...):
 // /v1/audio/transcriptions for what a speaker said, /v1/audio/speech for each listener's voice.
-// The SDK does not retry: the server's jobs do, with back-off.
+// The SDK does not retry: the server's jobs do, with back-off, and no sooner than a 429's
+// Retry-After asks (a RetryLater). A voice is stored only when it is sound: Ogg Opus or MP3 that
+// plays for a moment at least, or WAV (a server that ignores response_format), made Ogg Opus here;
+// anything else (an empty stream, an error page with 200) fails the try.
 import OpenAI, { toFile } from 'openai';
 import type { Language } from '@parla/contract/constants';
-import { describeSpokenAudio, id3v2Length } from './audio';
+import { withRetryAfter } from '../translation/openai';
+import { describeSpokenAudio, detectFormat, id3v2Length, parseWav, wavToOggOpus } from './audio';
 import type { SynthesisProvider, SynthesisResult, TranscriptionProvider, TranscriptionResult, Utterance } from './provider';
 
 export interface OpenAiSpeechOptions {
@@ -53,6 +57,9 @@ export function splitForSpeech(text: string, max = SPEECH_INPUT_MAX): string[] {
   return pieces;
 }
 
+/** The shortest voice taken as sound: less is an empty stream (headers, no audio). */
+const SPOKEN_MIN_SECONDS = 0.05;
+
 /** MP3 parts as one stream: their frames one after the other, ID3 tags of later parts left out. */
 function joinMp3(parts: Buffer[]): Buffer {
   return Buffer.concat(parts.map((part, index) => (index === 0 ? part : part.subarray(id3v2Length(part)))));
@@ -87,7 +94,9 @@ export function createOpenAiTranscriptionProvider(options: OpenAiTranscriptionOp
     async transcribe(utterance: Utterance, language: Language): Promise<TranscriptionResult> {
       const file = await toFile(utterance.data, `utterance.${utterance.format}`, { type: CONTENT_TYPES[utterance.format] });
       // The speaker's language is known: given as a hint, it spares detection and its mistakes.
-      const result = await client.audio.transcriptions.create({ file, model: options.model, language, response_format: 'json' });
+      const result = await client.audio.transcriptions.create({ file, model: options.model, language, response_format: 'json' }).catch((error: unknown) => {
+        throw withRetryAfter(error);
+      });
       if (typeof result.text !== 'string') throw new Error('the transcription answer has no text');
       return { state: 'done', text: result.text.trim() };
     },
@@ -107,17 +116,20 @@ export function createOpenAiSynthesisProvider(options: OpenAiSynthesisOptions): 
     async synthesize(text: string, _language: Language, voice: 'male' | 'female'): Promise<SynthesisResult> {
       if (!/[\p{L}\p{N}]/u.test(text)) return { state: 'none' };
       const speak = async (input: string, as: 'opus' | 'mp3') => {
-        const response = await client.audio.speech.create({ model: options.model, voice: options.voices[voice], input, response_format: as });
+        const response = await client.audio.speech.create({ model: options.model, voice: options.voices[voice], input, response_format: as }).catch((error: unknown) => {
+          throw withRetryAfter(error);
+        });
         return Buffer.from(await response.arrayBuffer());
       };
       const pieces = splitForSpeech(text);
       // A text over the server's limit is spoken in pieces, as MP3: MP3 parts join into one stream
       // that every browser plays, Ogg Opus parts would make a chained Ogg that Chromium does not.
-      const audio = describeSpokenAudio(
-        pieces.length === 1 ? await speak(text, format) : joinMp3(await Promise.all(pieces.map((piece) => speak(piece, 'mp3')))),
-      );
-      // Anything but Ogg Opus or MP3 is a malformed answer: the job tries again.
-      if (!audio) throw new Error(`the speech answer is neither Ogg Opus nor MP3 (asked for ${format})`);
+      const body = pieces.length === 1 ? await speak(text, format) : joinMp3(await Promise.all(pieces.map((piece) => speak(piece, 'mp3'))));
+      // A server that ignores response_format and answers WAV: what browsers get is Ogg Opus.
+      const audio = detectFormat(body) === 'wav' && parseWav(body) ? await wavToOggOpus(body) : describeSpokenAudio(body);
+      // Anything but Ogg Opus, MP3 or WAV is a malformed answer: the job tries again, then marks it failed.
+      if (!audio) throw new Error(`the speech answer is neither Ogg Opus nor MP3 nor WAV (asked for ${format}; ${body.length} bytes)`);
+      if (!(audio.durationSeconds >= SPOKEN_MIN_SECONDS)) throw new Error(`the speech answer holds no sound (${audio.durationSeconds} s of ${audio.contentType})`);
       return { state: 'done', audio };
     },
 

@@ -31,7 +31,7 @@ export async function createTranslationProvider(config: Config, log: FastifyBase
   const openAiConfigured = Boolean(config.openai.baseUrl || config.openai.apiKey);
   const choice = config.translationProvider === 'auto' ? (openAiConfigured ? 'openai' : 'apertium') : config.translationProvider;
   if (choice === 'openai') {
-    return createOpenAiTranslationProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.openai.translationModel });
+    return createOpenAiTranslationProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.openai.translationModel, log });
   }
   if (choice === 'apertium') {
     const apertium = await createApertiumProvider({ url: config.apertiumUrl, log });
@@ -48,7 +48,9 @@ export interface Translator {
   /**
    * One result per target, in order. Targets the provider cannot reach, and tones it cannot
    * write in the source language, are `none`; finished translations come from the cache; the
-   * rest in one provider call. Throws when that call fails (the caller's job retries).
+   * rest in one provider call. Throws when that call fails (the caller's job retries); a target
+   * the provider left out while it answered others is `retry` (the caller saves the others and
+   * retries only it).
    */
   translate(request: TranslationRequest): Promise<TranslationResult[]>;
   /** ok / degraded / off, cached for 15 s (GET /api/status/ asks often). */
@@ -80,6 +82,7 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
         for (const row of rows) found.set(row.key, { content: row.content, tone: row.renderedTone as Tone });
       }
       const missing = new Map<string, { language: Language; tone: Tone }>();
+      const retry = new Map<string, string>();
       for (const item of asked) if (item.possible && !found.has(item.key)) missing.set(item.key, { language: item.language, tone: item.tone });
       if (missing.size) {
         const targets = [...missing.values()];
@@ -92,13 +95,17 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
             const content = cleanText(result.content);
             found.set(key, { content, tone: result.tone });
             fresh.push({ key, content, renderedTone: result.tone });
+          } else if (result?.state === 'retry') {
+            retry.set(key, result.reason);
           }
         });
         if (fresh.length) await db.insert(translationCache).values(fresh).onConflictDoNothing();
       }
-      return asked.map((item) => {
+      return asked.map((item): TranslationResult => {
         const hit = item.possible ? found.get(item.key) : undefined;
-        return hit ? { state: 'done', content: hit.content, tone: hit.tone } : { state: 'none' };
+        if (hit) return { state: 'done', content: hit.content, tone: hit.tone };
+        const reason = item.possible ? retry.get(item.key) : undefined;
+        return reason === undefined ? { state: 'none' } : { state: 'retry', reason };
       });
     },
 

@@ -22,7 +22,12 @@ export type TranslationResult =
   /** `tone`: the tone really applied (DEFAULT from a provider that knows no tone). */
   | { state: 'done'; content: string; tone: Tone }
   /** The provider cannot reach that language from the source (no pair, no chain). */
-  | { state: 'none' };
+  | { state: 'none' }
+  /**
+   * Not translated this time while others were (a model left this target out of its answer):
+   * the caller keeps the others and asks again for this one later (its job's retry).
+   */
+  | { state: 'retry'; reason: string };
 
 export type ProviderName = 'openai' | 'apertium' | 'none';
 
@@ -35,7 +40,9 @@ export interface TranslationProvider {
   /**
    * Translates `text` for every target in one provider call where the provider allows it (an
    * LLM: one request with structured output; Apertium: one request per distinct language).
-   * Throws on a failure worth retrying (network, 5xx, a malformed answer).
+   * Throws on a failure worth retrying (network, 5xx, a malformed answer), a RetryLater
+   * (core/jobs.ts) when the provider said how long to wait (429 with Retry-After); a target
+   * missing from an otherwise good answer is a `retry` result.
    */
   translate(request: TranslationRequest): Promise<TranslationResult[]>;
   /** For GET /api/status/: ok when it answers, degraded when it does not, off for `none`. */

@@ -135,7 +135,8 @@ export function createChatsService(deps: ChatsDeps) {
     if (lacking.length === 0) return;
     await repo.markPending(lacking.map(({ message }) => ({ messageId: message.id, version: message.version, ...reader })));
     for (const { message } of lacking) {
-      await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
+      // A repair: not while a render of it is unfinished (it may be waiting out a provider's Retry-After).
+      await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id), onlyIfIdle: true });
     }
   }
 
@@ -418,12 +419,20 @@ export function createChatsService(deps: ChatsDeps) {
       await repo.saveRenderings(
         groups.map((group, index) => {
           const result = results[index];
-          return result?.state === 'done'
-            ? { messageId: message.id, version: message.version, ...group, state: 'done' as const, content: result.content, renderedTone: result.tone }
-            : { messageId: message.id, version: message.version, ...group, state: 'none' as const, content: null, renderedTone: null };
+          if (result?.state === 'done') return { messageId: message.id, version: message.version, ...group, state: 'done' as const, content: result.content, renderedTone: result.tone };
+          // Left out of an answer that brought the others: still pending, asked for again by the retry.
+          if (result?.state === 'retry') return { messageId: message.id, version: message.version, ...group, state: 'pending' as const, content: null, renderedTone: null };
+          return { messageId: message.id, version: message.version, ...group, state: 'none' as const, content: null, renderedTone: null };
         }),
       );
-      await live.message('message:rendered', message.chatId, message.id, groups);
+      const again = groups.filter((_, index) => results[index]?.state === 'retry');
+      const rendered = groups.filter((_, index) => results[index]?.state !== 'retry');
+      if (rendered.length) await live.message('message:rendered', message.chatId, message.id, rendered);
+      if (again.length) throw new Error(`message ${message.id}: not rendered for ${again.map((g) => `${g.language} ${g.tone}`).join(', ')}, will retry`);
+      // A reader who joined or changed language while this job ran was not among its groups, and
+      // their read left the work to this job: one more job renders what is still pending.
+      const left = (await repo.pendingRenderings(message.id, message.version)).filter((row) => !groups.some((g) => g.language === row.language && g.tone === row.tone));
+      if (left.length) await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
     },
 
     /** After the last try: readers still waiting for the current version get the original, marked failed. */

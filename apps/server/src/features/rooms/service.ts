@@ -21,7 +21,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import { changedFields, isEmpty } from '../../core/changes';
 import { fieldError, formError, notFound } from '../../core/errors';
-import { PermanentJobFailure, type Jobs } from '../../core/jobs';
+import { PermanentJobFailure, RetryLater, type Jobs } from '../../core/jobs';
 import { indexedPage, offsetPage, pageLink } from '../../core/pages';
 import { permissionDenied } from '../../core/policy';
 import { createLimiter } from '../../core/speech/process';
@@ -140,7 +140,8 @@ export function createRoomsService(deps: RoomsDeps) {
     const lacking = views.filter((view) => view.transcription === 'done' && (view.translation === 'pending' || view.speech === 'pending'));
     for (const view of lacking) {
       const row = rows.find((r) => r.segment.id === view.id)!;
-      await queue(RENDER_QUEUE, row.segment);
+      // A repair: not while a render of it is unfinished (it may be waiting out a provider's Retry-After).
+      await queue(RENDER_QUEUE, row.segment, { onlyIfIdle: true });
     }
     return views;
   }
@@ -149,14 +150,15 @@ export function createRoomsService(deps: RoomsDeps) {
    * Taken in turn across rooms and speakers: it waits behind the unfinished transcriptions of its
    * own room and its own speaker, not behind another room's backlog.
    */
-  const queueTranscription = (segment: Pick<SegmentRow, 'id' | 'version' | 'roomId'>, userId: number) =>
+  const queueTranscription = (segment: Pick<SegmentRow, 'id' | 'version' | 'roomId'>, userId: number, options: { onlyIfIdle?: boolean } = {}) =>
     jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, {
       singletonKey: String(segment.id),
       fairnessKeys: [`room:${segment.roomId}`, `user:${userId}`],
+      ...options,
     });
 
-  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>) =>
-    jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id) });
+  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>, options: { onlyIfIdle?: boolean } = {}) =>
+    jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id), ...options });
 
   async function pushSegment(event: 'segment:created' | 'segment:rendered' | 'segment:edited', segmentId: number, only?: ListeningGroup[]) {
     const segment = await repo.findSegment(segmentId);
@@ -467,7 +469,8 @@ export function createRoomsService(deps: RoomsDeps) {
       const stale = await repo.staleTranscriptions(new Date(Date.now() - STALE_PENDING_MS), 100);
       for (const segment of stale) {
         const speaker = await repo.participantById(segment.speakerId);
-        await queueTranscription(segment, speaker?.userId ?? 0);
+        // A repair: a transcription still waiting in the queue (a long backlog) is not queued twice.
+        await queueTranscription(segment, speaker?.userId ?? 0, { onlyIfIdle: true });
       }
       return stale.length;
     },
@@ -547,6 +550,8 @@ export function createRoomsService(deps: RoomsDeps) {
       const texts = [...new Map(groups.filter((g) => needsText(translator.provider, segment.language, g)).map((g) => [`${g.language}|${g.tone}`, g])).values()].filter(
         (g) => !settled(g.language, g.tone),
       );
+      /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
+      let leftOut: string[] = [];
       if (texts.length) {
         const results = await translator.translate({
           text: segment.transcript,
@@ -554,9 +559,11 @@ export function createRoomsService(deps: RoomsDeps) {
           targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
           domain: (room?.domain ?? 'DEFAULT') as Domain,
         });
+        leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
         await repo.saveRenderings(
-          texts.map((g, index) => {
+          texts.flatMap((g, index) => {
             const result = results[index];
+            if (result?.state === 'retry') return [];
             return result?.state === 'done'
               ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone }
               : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
@@ -572,8 +579,17 @@ export function createRoomsService(deps: RoomsDeps) {
       const ready = context;
       // Every voice settles before the job does: a failure is retried only once the others ended.
       const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
-      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failure) throw failure.reason;
+      const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+      // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
+      const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
+      const failure = waits[0] ?? failures[0];
+      if (failure) throw failure;
+      if (leftOut.length) throw new Error(`segment ${segment.id}: not translated for ${leftOut.join(', ')}, will retry`);
+      // A listener who joined or changed language while this job ran was not among its groups, and
+      // their read left the work to this job: one more job renders for them.
+      const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
+      const now = await repo.listeningGroups(segment.roomId, segment.id);
+      if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
       async function speakFor(group: ListeningGroup): Promise<void> {
         if (!segment) return;
         const text = ready.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
