@@ -92,16 +92,6 @@ class SessionSlot {
 /** Path values of the world put into a path whose world parameters are still `{name}` placeholders. */
 const fill = (path: string, values: Record<string, string> | undefined) => path.replace(/\{(\w+)\}/g, (whole, name: string) => values?.[name] ?? '1');
 
-/** One at a time per key (the cases of one operation act on one world: their read-backs must not overlap). */
-function serializer() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const before = tails.get(key) ?? Promise.resolve();
-    const mine = before.then(work, work);
-    tails.set(key, mine.catch(() => undefined));
-    return mine;
-  };
-}
 
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -153,7 +143,6 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
     mark = Date.now();
   };
   const byOperation = new Map(operations.map((op) => [op.key, op]));
-  const oneAtATime = serializer();
   const publicWorlds = new Map<string, WorldRequest>();
   const worldOf = (op: Operation): WorldRequest => slots.get(op.key)?.world ?? publicWorlds.get(op.key) ?? {};
   const consumes = (op: Operation) => options.consumes?.(op) ?? false;
@@ -248,14 +237,20 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
 
   phase('valid requests');
 
-  // 4. The cases of all operations, each with its way of carrying the session, in one seeded order
-  //    (costly operations, hashing a password, spread over the run), sent with a small concurrency.
-  //    Bodies are made when sent: some reach megabytes.
+  // 4. The cases of each operation, each with its way of carrying the session, in a seeded order.
+  //    An operation's cases act on its one world, so they are sent one after the other (a
+  //    read-back must see its own write); operations run side by side, a few at a time, the
+  //    costly ones (hashing a password) first so they do not end the run alone. Bodies are made
+  //    when sent: some reach megabytes.
   const order = generate();
   phase('generation');
   const outcomes: Outcome[] = [];
-  await pool(order, concurrency, async ({ case: item, mode }) => {
-    outcomes.push(await run(item, mode));
+  const byOp = new Map<string, { case: Case; mode: AuthMode }[]>();
+  for (const entry of order) byOp.set(entry.case.op, [...(byOp.get(entry.case.op) ?? []), entry]);
+  const costly = (key: string) => /\/accounts\/(login|registration|password)/.test(key);
+  const queue = [...byOp.keys()].sort((a, b) => Number(costly(b)) - Number(costly(a)));
+  await pool(queue, concurrency, async (key) => {
+    for (const { case: item, mode } of byOp.get(key)!) outcomes.push(await run(item, mode));
   });
   phase('requests');
 
@@ -287,24 +282,22 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
 
   async function run(item: Case, mode: AuthMode): Promise<Outcome> {
     const op = byOperation.get(item.op)!;
-    return oneAtATime(item.op, async () => {
-      const slot = slots.get(item.op);
-      const credentials = item.credentials ? slot : undefined;
-      let sent: Sent;
-      let request: RawRequest = { method: item.method, path: item.path, headers: item.headers, body: item.body() };
-      const begun = Date.now();
-      for (let attempt = 0; ; attempt++) {
-        const generation = slot?.generation ?? 0;
-        const world = consumes(op) && options.world ? await options.world(op, slot?.session, true) : worldOf(op);
-        request = { ...request, path: fill(item.path, world.pathValues) };
-        sent = await send(base, credentials ? withSession(request, credentials.session, mode, item.xsrf) : request, timeoutMs);
-        // A session ended by an earlier case (logout, password change, reuse detection): renew, retry once.
-        const revoked = credentials && item.family !== 'auth' && sent.answer?.status === 401 && errorCode(sent) === 'token_not_valid';
-        if (!revoked || attempt > 0 || !(await credentials.renew(generation))) break;
-      }
-      const problem = problemOf(sent, item) ?? (options.world && slot ? await readBack(op, request, sent, slot.session) : undefined);
-      return { case: item, sent, problem, ms: Date.now() - begun };
-    });
+    const slot = slots.get(item.op);
+    const credentials = item.credentials ? slot : undefined;
+    let sent: Sent;
+    let request: RawRequest = { method: item.method, path: item.path, headers: item.headers, body: item.body() };
+    const begun = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const generation = slot?.generation ?? 0;
+      const world = consumes(op) && options.world ? await options.world(op, slot?.session, true) : worldOf(op);
+      request = { ...request, path: fill(item.path, world.pathValues) };
+      sent = await send(base, credentials ? withSession(request, credentials.session, mode, item.xsrf) : request, timeoutMs);
+      // A session ended by an earlier case (logout, password change, reuse detection): renew, retry once.
+      const revoked = credentials && item.family !== 'auth' && sent.answer?.status === 401 && errorCode(sent) === 'token_not_valid';
+      if (!revoked || attempt > 0 || !(await credentials.renew(generation))) break;
+    }
+    const problem = problemOf(sent, item) ?? (options.world && slot ? await readBack(op, request, sent, slot.session) : undefined);
+    return { case: item, sent, problem, ms: Date.now() - begun };
   }
 
   /**
