@@ -46,6 +46,9 @@ test('an English and a Spanish member chat live, each in their own language', as
   const ana = await createActivatedUser(request, 'Ana García');
   const adaPage = await signedIn(browser, ada, 'en-US');
   const anaPage = await signedIn(browser, ana, 'es-ES');
+  // Ana waits on her (empty) chat list.
+  await anaPage.getByRole('link', { name: 'Chats', exact: true }).click();
+  await expect(anaPage.getByText('Todavía no está en ningún chat.', { exact: false })).toBeVisible();
 
   // Ada creates a chat in English and Spanish.
   await adaPage.getByRole('link', { name: 'Chats', exact: true }).click();
@@ -69,17 +72,22 @@ test('an English and a Spanish member chat live, each in their own language', as
   await expect(adaPage.getByRole('heading', { name: 'Team Lisbon' })).toBeVisible();
   const chatPath = new URL(adaPage.url()).pathname;
 
-  // Ada adds Ana by e-mail.
+  // Ada invites Ana by e-mail: Ana is listed, marked invited until she accepts.
   await adaPage.getByRole('button', { name: 'Members' }).click();
   const adaMembers = adaPage.getByRole('dialog', { name: 'Members' });
   await adaMembers.getByLabel('Email').fill(ana.email);
-  await adaMembers.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(adaMembers.getByText(ana.email)).toBeVisible();
+  await adaMembers.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(adaPage.getByText(`Invitation sent to ${ana.email}.`)).toBeVisible();
+  await expect(adaMembers.locator('.member-row', { hasText: ana.email })).toContainText('Invited');
   await expect(adaMembers.getByText('2 members')).toBeVisible();
   await adaMembers.getByRole('button', { name: 'Close' }).click();
 
-  // Ana finds the chat in her list and opens it; she reads in Spanish.
-  await anaPage.getByRole('link', { name: 'Chats', exact: true }).click();
+  // The invitation reaches Ana's list at once; she accepts it there, and the chat is hers.
+  const invitation = anaPage.getByRole('article', { name: 'Team Lisbon' });
+  await expect(invitation).toContainText('Invitación');
+  await invitation.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(anaPage.getByText('Se ha unido a «Team Lisbon».')).toBeVisible();
+  await expect(invitation).toHaveCount(0);
   await anaPage.getByRole('link', { name: /Team Lisbon/ }).click();
   await expect(anaPage).toHaveURL((url) => url.pathname === chatPath);
   await anaPage.getByRole('button', { name: 'Ajustes' }).click();
@@ -254,11 +262,19 @@ test('roles decide the controls; the owner hands ownership over; members are rem
   ] as const) {
     expect((await request.post(`/api/chat/${id}/members/`, { headers: adaApi, data: { user: user.email, chatRole } })).status()).toBe(201);
   }
+  // Invited, not members yet: they accept, Bo on the chat's page, Cy in his list.
+  const boPage = await signedIn(browser, bo, 'en-US');
+  await boPage.goto(`/chat/${id}`);
+  await boPage.getByRole('region', { name: 'Roles' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(boPage.getByLabel('Message', { exact: true })).toBeVisible();
+  const cyPage = await signedIn(browser, cy, 'en-US');
+  await cyPage.getByRole('link', { name: 'Chats', exact: true }).click();
+  await cyPage.getByRole('article', { name: 'Roles' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(cyPage.getByRole('link', { name: /Roles/ })).toBeVisible();
   expect((await request.patch(`/api/chat/${id}/member/`, { headers: boApi, data: { language: 'ja' } })).status()).toBe(200);
   expect((await request.post(`/api/chat/${id}/messages/`, { headers: adaApi, data: { content: 'Welcome, everyone.' } })).status()).toBe(201);
 
   // Bo reads in Japanese, which the embedded translator cannot reach from English: a short note says so.
-  const boPage = await signedIn(browser, bo, 'en-US');
   await boPage.goto(`/chat/${id}`);
   const welcome = messages(boPage).locator('.message', { hasText: 'Welcome, everyone.' });
   await expect(welcome).toContainText('Not translated: Apertium cannot translate English to Japanese');

@@ -109,17 +109,20 @@ test('an English speaker and a Spanish listener in a live room', async () => {
   const roomPath = new URL(adaPage.url()).pathname;
   const roomId = Number(roomPath.split('/').pop());
 
-  // Ada adds Ana by e-mail.
+  // Ada invites Ana by e-mail; Ana is marked invited until she accepts.
   await adaPage.getByRole('button', { name: 'Manage participants' }).click();
   const participants = adaPage.getByRole('dialog', { name: 'Participants' });
   await participants.getByLabel('Email').fill(ana.email);
-  await participants.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(participants.getByText(ana.email)).toBeVisible();
+  await participants.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(participants.locator('.member-row', { hasText: ana.email })).toContainText('Invited');
   await expect(participants.getByText('2 participants')).toBeVisible();
   await participants.getByRole('button', { name: 'Close' }).click();
 
-  // Ana finds the room and chooses Spanish; only the owner's controls are hidden from her.
+  // Ana finds the invitation in her rooms, accepts it, opens the room and chooses Spanish; only
+  // the owner's controls are hidden from her.
   await anaPage.getByRole('link', { name: 'Salas', exact: true }).click();
+  await anaPage.getByRole('article', { name: 'Lisbon planning' }).getByRole('button', { name: 'Aceptar' }).click();
+  await expect(anaPage.getByRole('article', { name: 'Lisbon planning' })).toHaveCount(0);
   await anaPage.getByRole('link', { name: /Lisbon planning/ }).click();
   await expect(anaPage).toHaveURL((url) => url.pathname === roomPath);
   await expect(anaPage.getByRole('button', { name: 'Salir en vivo' })).toHaveCount(0);

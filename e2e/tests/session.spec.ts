@@ -61,6 +61,13 @@ test('a password change elsewhere sends every other browser to sign in, saying w
   // The password is changed in yet another browser, through the profile page.
   const changer = await signedIn(browser, ada);
   await changer.goto('/user');
+  // The form asks for the current password first; a wrong one is refused on that field.
+  await changer.getByLabel('Current password').fill('not-the-password');
+  await changer.getByLabel('New password').fill(NEW_PASSWORD);
+  await changer.getByLabel('Repeat password').fill(NEW_PASSWORD);
+  await changer.getByRole('button', { name: 'Change password' }).click();
+  await expect(changer.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await changer.getByLabel('Current password').fill(ada.password);
   await changer.getByLabel('New password').fill(NEW_PASSWORD);
   await changer.getByLabel('Repeat password').fill(NEW_PASSWORD);
   await changer.getByRole('button', { name: 'Change password' }).click();

@@ -30,6 +30,7 @@ export function chat(id: number, overrides: Partial<ChatListItem> = {}): ChatLis
     created: at(0),
     modified: at(id),
     chatRole: CHAT_ROLE.MEMBER,
+    memberState: 'joined',
     lastMessage: null,
     unreadCount: 0,
     ...overrides,

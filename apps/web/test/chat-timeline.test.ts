@@ -10,9 +10,12 @@ import {
   buildTimeline,
   chatsOf,
   isPreview,
+  listedState,
+  markJoined,
   messagesOf,
   removeChat,
   removeMessage,
+  removeMessages,
   setUnread,
   upsertMessage,
   type ChatListPages,
@@ -71,6 +74,13 @@ describe('message pages and live events', () => {
   it('changes nothing without cached pages (the next fetch brings it)', () => {
     expect(upsertMessage(undefined, message(1))).toBeUndefined();
     expect(removeMessage(undefined, 1)).toBeUndefined();
+  });
+
+  it('removes the messages of a member removed for good, on every page, and keeps the pages when none is held', () => {
+    const data = pages([9, 8, 7], [6, 5]);
+    expect(ids(removeMessages(data, [8, 5, 42]))).toEqual([6, 7, 9]);
+    expect(removeMessages(data, [42, 43])).toBe(data);
+    expect(removeMessages(undefined, [1])).toBeUndefined();
   });
 
   it('removes a deleted message wherever it is', () => {
@@ -176,6 +186,34 @@ describe('the chat list and live events', () => {
 
   it('shows each chat once even if it appears on two pages', () => {
     expect(chatsOf(list([chat(5), chat(4)], [chat(4), chat(3)])).map((item) => item.id)).toEqual([5, 4, 3]);
+  });
+
+  it('shows pending invitations first, then the chats by latest activity', () => {
+    // The server's first page: invitations (older than some chats), then the chats joined.
+    const data = list([chat(2, { memberState: 'invited' }), chat(1, { memberState: 'invited' }), chat(9), chat(7)]);
+    expect(chatsOf(data).map((item) => item.id)).toEqual([2, 1, 9, 7]);
+    // A new message elsewhere moves that chat up among the joined ones, never above an invitation.
+    const moved = applyNewMessage(data, 7, message(100, { created: at(120) }), false);
+    expect(chatsOf(moved).map((item) => item.id)).toEqual([2, 1, 7, 9]);
+  });
+
+  it('turns an accepted invitation into one of the reader’s chats, and tells what the list holds', () => {
+    const data = list([chat(2, { memberState: 'invited' }), chat(9)]);
+    expect(listedState(data, 2)).toBe('invited');
+    expect(listedState(data, 9)).toBe('joined');
+    expect(listedState(data, 3)).toBeUndefined();
+    const accepted = markJoined(data, 2);
+    expect(listedState(accepted, 2)).toBe('joined');
+    expect(chatsOf(accepted).map((item) => item.id)).toEqual([9, 2]);
+    // Nothing to change: the same pages.
+    expect(markJoined(accepted, 2)).toEqual(accepted);
+  });
+
+  it('refetches the list only when a removed message was a preview (messages:deleted)', () => {
+    const data = list([chat(5, { lastMessage: message(200) }), chat(4, { lastMessage: message(150) })]);
+    expect(isPreview(data, 5, [190, 200])).toBe(true);
+    expect(isPreview(data, 5, [150])).toBe(false);
+    expect(isPreview(data, 4, [150, 151])).toBe(true);
   });
 });
 

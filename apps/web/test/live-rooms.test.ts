@@ -59,12 +59,14 @@ describe('watching rooms', () => {
     const segments: number[] = [];
     const states: number[] = [];
     const changed: number[] = [];
+    const removed: number[][] = [];
     const roomResyncs: number[] = [];
     const stopListening = live.addLiveListener({
       'segment:created': ({ segment: item }) => segments.push(item.id),
       'segment:rendered': ({ segment: item }) => segments.push(item.id),
       'room:updated': ({ room }) => states.push(room.state),
       'participants:changed': ({ roomId }) => changed.push(roomId),
+      'segments:deleted': ({ segmentIds }) => removed.push(segmentIds),
       roomResync: (_at, roomId) => roomResyncs.push(roomId),
     });
     const stop = live.watchRoom(5);
@@ -73,10 +75,12 @@ describe('watching rooms', () => {
     io.to('room:5').emit('segment:created', { roomId: 5, segment: segment(1) });
     io.to('room:5').emit('segment:rendered', { roomId: 5, segment: segment(1) });
     io.to('room:5').emit('room:updated', {
-      room: { id: 5, title: 'Meeting', description: null, languages: ['en', 'es'], domain: 'DEFAULT', created: at(0), modified: at(1), state: ROOM_STATE.LIVE, roomRole: ROOM_ROLE.MEMBER },
+      room: { id: 5, title: 'Meeting', description: null, languages: ['en', 'es'], domain: 'DEFAULT', created: at(0), modified: at(1), state: ROOM_STATE.LIVE, roomRole: ROOM_ROLE.MEMBER, memberState: 'joined' },
     });
     io.to('room:5').emit('participants:changed', { roomId: 5 });
-    await until(() => segments.length === 2 && states.length === 1 && changed.length === 1);
+    io.to('room:5').emit('segments:deleted', { roomId: 5, segmentIds: [1] });
+    await until(() => segments.length === 2 && states.length === 1 && changed.length === 1 && removed.length === 1);
+    expect(removed).toEqual([[1]]);
     expect(segments).toEqual([1, 1]);
     expect(states).toEqual([ROOM_STATE.LIVE]);
 

@@ -9,7 +9,7 @@ import type * as SocketClient from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract/live';
 import { useTokenStore } from '../src/lib/stores';
-import { message } from './chat-fixtures';
+import { chat, message } from './chat-fixtures';
 
 const target = vi.hoisted(() => ({ url: '' }));
 // The client connects to its own origin; here that is the test server.
@@ -110,6 +110,32 @@ describe('live pushes', () => {
     await until(() => subscriptions.includes(21) && resyncs.length === before + 1, 10_000);
     expect(live.getLiveStatus()).toBe('connected');
     stop();
+    stopListening();
+  });
+
+  it('holds the connection without watching a chat: the reader’s own events (a new invitation) and deletions arrive', async () => {
+    const live = await import('../src/lib/live');
+    const invited: string[] = [];
+    const deleted: number[][] = [];
+    const stopListening = live.addLiveListener({
+      'chat:updated': ({ chat: item }) => invited.push(`${item.id}:${item.memberState}`),
+      'messages:deleted': ({ messageIds }) => deleted.push(messageIds),
+    });
+    const before = subscriptions.length;
+    const release = live.holdConnection();
+    await until(() => live.getLiveStatus() === 'connected');
+    const { lastMessage: _last, unreadCount: _unread, ...groupChat } = chat(31, { memberState: 'invited' });
+    // The server tells the user's own room (every socket of theirs) of the invitation.
+    sockets.at(-1)!.emit('chat:updated', { chat: groupChat });
+    sockets.at(-1)!.emit('messages:deleted', { chatId: 7, messageIds: [11, 12] });
+    await until(() => invited.length === 1 && deleted.length === 1);
+    expect(invited).toEqual(['31:invited']);
+    expect(deleted).toEqual([[11, 12]]);
+    // Nothing was subscribed for it.
+    expect(subscriptions.length).toBe(before);
+    release();
+    // Released twice: counted once.
+    release();
     stopListening();
   });
 

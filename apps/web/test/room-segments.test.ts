@@ -2,7 +2,7 @@
 // never replaces one that came further; a correction always does; new segments join the last
 // page only when no page is left to fetch. And what each pipeline state says to the reader.
 import { describe, expect, it } from 'vitest';
-import { mergeSegment, progress, segmentStatus, segmentsOf, upsertSegment } from '../src/features/rooms/segments';
+import { mergeSegment, progress, removeSegments, segmentStatus, segmentsOf, upsertSegment } from '../src/features/rooms/segments';
 import { page, pages, pendingSegment, segment } from './room-fixtures';
 
 describe('merging segments by id', () => {
@@ -50,6 +50,21 @@ describe('merging segments by id', () => {
   it('shows each segment once, oldest first, even when pages overlap', () => {
     const data = pages(page([segment(2), segment(1)]), page([segment(2), segment(3)]));
     expect(segmentsOf(data).map((item) => item.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('segments removed with their speaker (segments:deleted)', () => {
+  it('drops them from every page and counts them out', () => {
+    const data = pages(page([segment(1), segment(2)], 'http://x/?offset=2', 4), page([segment(3), segment(4)], null, 4));
+    const after = removeSegments(data, [2, 3, 99]);
+    expect(segmentsOf(after).map((item) => item.id)).toEqual([1, 4]);
+    expect(after?.pages.map((item) => item.count)).toEqual([2, 2]);
+  });
+
+  it('changes nothing when none of them is held', () => {
+    const data = pages(page([segment(1)]));
+    expect(removeSegments(data, [5])).toBe(data);
+    expect(removeSegments(undefined, [5])).toBeUndefined();
   });
 });
 

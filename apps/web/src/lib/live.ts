@@ -1,10 +1,11 @@
 // Live pushes (Socket.IO at LIVE_PATH on this origin, authenticated by the session cookie): one
-// socket per tab, opened when a page watches a chat or a room and closed when none has for a while
-// or when the session ends. Only the chat and room pages (loaded on demand) import this module, so
+// socket per tab, opened when a page watches a chat or a room (or holds the connection for the
+// user's own events, such as a new invitation) and closed when none has for a while or when the
+// session ends. Only the chat and room pages (loaded on demand) import this module, so
 // socket.io-client comes with them and never with the public pages.
 // After every (re)connection each watched chat and room is subscribed again and the listeners are
 // told to refetch what they hold from before (`resync`), so nothing pushed while offline is lost.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
 import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
@@ -48,6 +49,7 @@ const EVENTS: readonly EventName[] = [
   'message:rendered',
   'message:edited',
   'message:deleted',
+  'messages:deleted',
   'chat:updated',
   'chat:removed',
   'members:changed',
@@ -55,6 +57,7 @@ const EVENTS: readonly EventName[] = [
   'segment:created',
   'segment:rendered',
   'segment:edited',
+  'segments:deleted',
   'room:updated',
   'room:removed',
   'participants:changed',
@@ -79,6 +82,8 @@ export function retryDelay(attempt: number, random = Math.random): number {
 
 /** Watch counts and subscriptions by `chat:{id}` / `room:{id}`. */
 const watched = new Map<string, number>();
+/** Pages that want the connection without watching a chat or room (the user's own events: a new invitation). */
+let holders = 0;
 const subscribed = new Set<string>();
 const unsubscribeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 const listeners = new Set<LiveListener>();
@@ -264,9 +269,19 @@ if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
 useTokenStore.subscribe((state, previous) => {
   if (previous.refreshExpiration !== undefined && state.refreshExpiration === undefined) {
     watched.clear();
+    holders = 0;
     close();
   }
 });
+
+/** Nothing watched and nobody holding the connection: it closes after a while. */
+function idleUnlessWanted() {
+  if (watched.size > 0 || holders > 0) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (watched.size === 0 && holders === 0) close();
+  }, IDLE_CLOSE_MS);
+}
 
 function watch(kind: Kind, id: number): () => void {
   const key = keyOf(kind, id);
@@ -305,12 +320,24 @@ function watch(kind: Kind, id: number): () => void {
         else socket.emit('room:unsubscribe', { roomId: id });
       }, UNSUBSCRIBE_GRACE_MS),
     );
-    if (watched.size === 0) {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => {
-        if (watched.size === 0) close();
-      }, IDLE_CLOSE_MS);
-    }
+    idleUnlessWanted();
+  };
+}
+
+/**
+ * Keeps the connection open while the returned function is not called, without watching any chat
+ * or room: the events addressed to the user themself (`chat:updated` / `room:updated` of a new
+ * invitation, `chat:removed` / `room:removed` of one withdrawn) reach a page that shows none.
+ */
+export function holdConnection(): () => void {
+  holders++;
+  want();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders = Math.max(0, holders - 1);
+    idleUnlessWanted();
   };
 }
 
@@ -325,6 +352,11 @@ export const watchChat = (chatId: number): (() => void) => watch('chat', chatId)
  * called; counted per room like chats.
  */
 export const watchRoom = (roomId: number): (() => void) => watch('room', roomId);
+
+/** Holds the connection (holdConnection) while the calling page is shown and `active`. */
+export function useHeldConnection(active = true) {
+  useEffect(() => (active ? holdConnection() : undefined), [active]);
+}
 
 /** Receive the events of every watched chat and room (filter by `chatId` / `roomId`). */
 export function addLiveListener(listener: LiveListener): () => void {

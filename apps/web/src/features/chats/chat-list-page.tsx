@@ -1,5 +1,6 @@
-// The chat list (/chat): the reader's chats by latest activity, each with its last message and
-// unread badge, more loaded as the reader scrolls, kept live; and the form to create a chat.
+// The chat list (/chat): the reader's pending invitations (accept or decline in place), then their
+// chats by latest activity, each with its last message and unread badge, more loaded as the reader
+// scrolls, kept live (a new invitation shows up at once); and the form to create a chat.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '@parla/contract/chat';
 import type { Language } from '@parla/contract/constants';
 import { ChatIcon } from '../../components/icons';
+import { InvitationCard } from '../../components/invitation';
 import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
@@ -16,6 +18,8 @@ import { ChatForm } from './chat-form';
 import { Dialog } from '../../components/dialog';
 import { formatWhen } from '../../lib/format';
 import { PlusIcon } from '../../components/icons';
+import { useHeldConnection } from '../../lib/live';
+import { useChatInvitationAnswers } from './invitations';
 import { useChatLiveSync, useWatchChats } from './live-sync';
 import { useOutboxSender } from './outbox-sender';
 import { addChat, chatsOf, type ChatListPages } from './timeline';
@@ -29,7 +33,10 @@ export function ChatListPage() {
   useOutboxSender(user.data?.id);
   const list = useInfiniteQuery({ ...chatListQuery, refetchOnWindowFocus: true });
   const chats = useMemo(() => chatsOf(list.data), [list.data]);
-  useWatchChats(useMemo(() => chats.map((chat) => chat.id), [chats]));
+  // Chats the reader joined are watched; an invitation (or a new one) reaches the reader's own
+  // connection, held open even when there is no chat to watch.
+  useWatchChats(useMemo(() => chats.filter((chat) => chat.memberState === 'joined').map((chat) => chat.id), [chats]));
+  useHeldConnection();
   const [creating, setCreating] = useState(false);
 
   return (
@@ -61,15 +68,32 @@ export function ChatListPage() {
       ) : (
         <>
           <ul className="chat-rows">
-            {chats.map((chat) => (
-              <ChatRow key={chat.id} chat={chat} />
-            ))}
+            {chats.map((chat) => (chat.memberState === 'invited' ? <ChatInvitation key={chat.id} chat={chat} /> : <ChatRow key={chat.id} chat={chat} />))}
           </ul>
           <MoreChats hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
         </>
       )}
       <CreateChatDialog open={creating} onClose={() => setCreating(false)} />
     </main>
+  );
+}
+
+function ChatInvitation({ chat }: { chat: ChatListItem }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const answers = useChatInvitationAnswers();
+  return (
+    <li>
+      <InvitationCard
+        title={chat.title}
+        hint={t('invitations.chatHint')}
+        link={{ to: '/chat/$chatId', params: { chatId: String(chat.id) } }}
+        onAccept={() => answers.accept(chat)}
+        onDecline={async () => {
+          if (await answers.decline(chat)) queryClient.removeQueries({ queryKey: chatKeys.chat(chat.id) });
+        }}
+      />
+    </li>
   );
 }
 

@@ -1,7 +1,8 @@
 // The chat detail (/chat/{chatId}): header with the chat's languages and the reader's, the
 // messages, who is writing, the composer; dialogs for the reader's settings, the members and
 // (OWNER) the chat itself. Live: new, translated, edited and deleted messages, chat changes,
-// typing; a removed chat (or reader) leaves the page with a toast.
+// typing; a removed chat (or reader) leaves the page with a toast. Someone only invited sees the
+// invitation instead (what the chat is, Accept or Decline) and nothing of its content.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMember, GroupChat } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
 import { UsersIcon } from '../../components/icons';
+import { InvitationPanel } from '../../components/invitation';
 import { LoadFailed, Spinner } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
 import { addLiveListener } from '../../lib/live';
@@ -19,7 +21,8 @@ import { EditChatDialog } from './edit-chat-dialog';
 import { BackIcon, SettingsIcon } from '../../components/icons';
 import { formatList } from '../../lib/format';
 import { languageName } from '../../lib/languages';
-import { useLiveStatus } from '../../lib/live';
+import { useHeldConnection, useLiveStatus } from '../../lib/live';
+import { useChatInvitationAnswers } from './invitations';
 import { isRemovalExpected, useChatLiveSync, useWatchChats } from './live-sync';
 import { MembersDialog } from './members-dialog';
 import { MessageList } from './message-list';
@@ -65,9 +68,13 @@ function ChatScreen({ chatId }: { chatId: number }) {
   const user = useCurrentUser();
   useChatLiveSync();
   useOutboxSender(user.data?.id);
-  useWatchChats([chatId]);
   const chat = useQuery(chatQuery(chatId));
   const member = useQuery(memberQuery(chatId));
+  // The chat's events once the reader is known to be a member (the server refuses someone only
+  // invited); until they accept, only their own events (the invitation withdrawn, say).
+  const state = member.data?.memberState;
+  useWatchChats(state === 'joined' ? [chatId] : []);
+  useHeldConnection(state === 'invited');
   const [panel, setPanel] = useState<Panel>(null);
   const screen = useFillViewport();
 
@@ -103,6 +110,8 @@ function ChatScreen({ chatId }: { chatId: number }) {
     );
   }
 
+  if (member.data.memberState === 'invited') return <ChatInvitation chat={chat.data} />;
+
   const controls = chatControls(member.data.chatRole);
   return (
     <main className="chat-screen" ref={screen}>
@@ -116,6 +125,34 @@ function ChatScreen({ chatId }: { chatId: number }) {
       <MembersDialog open={panel === 'members'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} />
       {controls.editChat && <EditChatDialog open={panel === 'edit'} onClose={() => setPanel(null)} chat={chat.data} />}
     </main>
+  );
+}
+
+/** The invitation in place of the chat: what it is, and the two answers. Accepted, the chat itself shows. */
+function ChatInvitation({ chat }: { chat: GroupChat }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const answers = useChatInvitationAnswers();
+  return (
+    <InvitationPanel
+      title={chat.title}
+      intro={t('invitations.chatIntro')}
+      description={chat.description}
+      languages={chat.languages}
+      back={
+        <Link to="/chat" className="back-link">
+          <BackIcon width={18} height={18} />
+          {t('chats.back')}
+        </Link>
+      }
+      onAccept={() => answers.accept(chat)}
+      onDecline={async () => {
+        if (!(await answers.decline(chat))) return;
+        await navigate({ to: '/chat' });
+        queryClient.removeQueries({ queryKey: chatKeys.chat(chat.id) });
+      }}
+    />
   );
 }
 

@@ -4,7 +4,7 @@
 // everything fetched before it is fetched again.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { GroupChat } from '@parla/contract/chat';
+import type { ChatMember, GroupChat } from '@parla/contract/chat';
 import { addLiveListener, watchChat, type LiveListener } from '../../lib/live';
 import { chatKeys } from './api';
 import {
@@ -12,8 +12,10 @@ import {
   applyChatUpdate,
   applyNewMessage,
   isPreview,
+  listedState,
   removeChat,
   removeMessage,
+  removeMessages,
   upsertMessage,
   type ChatListPages,
   type MessagePages,
@@ -63,11 +65,21 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       const before = queryClient.getQueryData<GroupChat>(chatKeys.detail(chat.id));
       queryClient.setQueryData<GroupChat>(chatKeys.detail(chat.id), (data) => (data ? { ...data, ...chat } : data));
       const list = queryClient.getQueryData<ChatListPages>(chatKeys.list());
-      // A chat the list does not hold (the reader was just added to it): ask for the list again.
-      if (list && !list.pages.some((page) => page.results.some((item) => item.id === chat.id))) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      const listed = listedState(list, chat.id);
+      // A chat the list does not hold (the reader was just invited to it), or an invitation accepted
+      // (in another tab: its messages and unread count are not in the list yet): ask for the list again.
+      if (list && (listed === undefined || (listed === 'invited' && chat.memberState === 'joined'))) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       else setList((data) => applyChatUpdate(data, chat));
-      // New languages may move the reader's own language (and so every rendering).
-      if (before && before.languages.join() !== chat.languages.join()) void queryClient.invalidateQueries({ queryKey: chatKeys.member(chat.id) });
+      // New languages may move the reader's own language (and so every rendering); an invitation
+      // accepted elsewhere changes the own membership.
+      const member = queryClient.getQueryData<ChatMember>(chatKeys.member(chat.id));
+      if ((before && before.languages.join() !== chat.languages.join()) || (member && member.memberState !== chat.memberState)) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.member(chat.id) });
+      }
+    },
+    'messages:deleted': ({ chatId, messageIds }) => {
+      setMessages(chatId, (data) => removeMessages(data, messageIds));
+      if (isPreview(queryClient.getQueryData(chatKeys.list()), chatId, messageIds)) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },
     'chat:removed': ({ chatId }) => gone(chatId),
     refused: gone,
@@ -102,7 +114,10 @@ export function useChatLiveSync() {
   }, [queryClient]);
 }
 
-/** Receives the live events of these chats while the calling page is shown. */
+/**
+ * Receives the live events of these chats while the calling page is shown. Give only chats the
+ * reader joined: the server refuses one they are only invited to (and a refusal means "gone").
+ */
 export function useWatchChats(chatIds: readonly number[]) {
   const key = [...new Set(chatIds)].sort((a, b) => a - b).join(',');
   useEffect(() => {

@@ -1,6 +1,8 @@
-// The members of a chat: search and pages for everyone; ADMIN and OWNER add people by e-mail and
-// remove members (one or several); the OWNER changes roles and may hand ownership over; anyone
-// can leave. Controls a role may not use are not shown (the server refuses them anyway).
+// The members of a chat: search and pages for everyone; ADMIN and OWNER invite people by e-mail
+// (they are members once they accept; until then the list marks them "Invited") and remove
+// members (one or several); the OWNER changes roles and may hand ownership over (not to someone
+// still invited: the server says so, shown in the dialog); anyone can leave. Controls a role may
+// not use are not shown (the server refuses them anyway).
 import { useEffect, useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +14,7 @@ import type { ChatMember, ChatMemberAddRequest, GroupChat, ManageChatMember } fr
 import { CHAT_ROLE, CHAT_ROLES, type ChatRole } from '@parla/contract/constants';
 import { chatRoleField, emailField } from '@parla/contract/fields';
 import { Button, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
+import { FieldErrors } from '../../lib/error-catalogue';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { MEMBER_PAGE_SIZE, addMember, changeMemberRole, chatKeys, leaveChat, membersQuery, removeMember, removeMembers } from './api';
@@ -49,6 +52,9 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
   const [permanent, setPermanent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [handover, setHandover] = useState<ManageChatMember | null>(null);
+  /** The server's refusal of a hand-over, shown in its dialog; of another role change, under the member. */
+  const [handoverError, setHandoverError] = useState('');
+  const [roleError, setRoleError] = useState<{ id: number; message: string } | null>(null);
   const searchId = useId();
 
   useEffect(() => {
@@ -99,8 +105,15 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
 
   const setRole = async (target: ManageChatMember, chatRole: ChatRole) => {
     if (chatRole === target.chatRole) return;
-    if (chatRole === CHAT_ROLE.OWNER) return setHandover(target);
-    const changed = await changeMemberRole(chat.id, target.id, chatRole);
+    setRoleError(null);
+    if (chatRole === CHAT_ROLE.OWNER) {
+      setHandoverError('');
+      return setHandover(target);
+    }
+    const changed = await changeMemberRole(chat.id, target.id, chatRole).catch((error: unknown) => {
+      if (error instanceof FieldErrors) setRoleError({ id: target.id, message: Object.values(error.fields).join(' ') });
+      return undefined;
+    });
     if (changed) {
       notify.success(t('chats.members.roleChanged', { name: target.nickName, role: t(roleKey(chatRole)) }));
       refresh();
@@ -113,7 +126,12 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
   const handOver = async () => {
     if (!handover) return;
     setBusy(true);
-    const changed = await changeMemberRole(chat.id, handover.id, CHAT_ROLE.OWNER);
+    setHandoverError('');
+    const changed = await changeMemberRole(chat.id, handover.id, CHAT_ROLE.OWNER).catch((error: unknown) => {
+      // e.g. `invitationPending` on chatRole: they have not accepted yet.
+      if (error instanceof FieldErrors) setHandoverError(Object.values(error.fields).join(' '));
+      return undefined;
+    });
     setBusy(false);
     if (!changed) return;
     notify.success(t('chats.members.handedOver', { name: handover.nickName }));
@@ -142,8 +160,9 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
               {members.data.results.map((item) => {
                 const me = item.id === member.id;
                 const removable = canRemove(viewer, item);
+                const invited = item.memberState === 'invited';
                 return (
-                  <li key={item.id} className="member-row">
+                  <li key={item.id} className={`member-row${invited ? ' invited' : ''}`}>
                     {controls.removeMembers && (
                       <input
                         type="checkbox"
@@ -158,9 +177,12 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
                       {item.avatarImage ? <img src={item.avatarImage} alt="" width={32} height={32} /> : (Array.from(item.nickName)[0] ?? '?').toLocaleUpperCase()}
                     </span>
                     <span className="member-who">
-                      <span className="member-name" dir="auto">
-                        {item.nickName}
-                        {me && <span className="muted"> {t('chats.members.you')}</span>}
+                      <span className="member-name-line">
+                        <span className="member-name" dir="auto">
+                          {item.nickName}
+                          {me && <span className="muted"> {t('chats.members.you')}</span>}
+                        </span>
+                        {invited && <span className="invited-badge">{t('invitations.invited')}</span>}
                       </span>
                       <span className="member-email">{item.user}</span>
                     </span>
@@ -187,6 +209,11 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
                         </Button>
                       )}
                     </span>
+                    {roleError?.id === item.id && (
+                      <p className="field-error member-error" role="alert">
+                        {roleError.message}
+                      </p>
+                    )}
                   </li>
                 );
               })}
@@ -230,7 +257,13 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
         busy={busy}
         onConfirm={() => void handOver()}
         onClose={() => setHandover(null)}
-      />
+      >
+        {handoverError && (
+          <p className="field-error" role="alert">
+            {handoverError}
+          </p>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }
@@ -244,7 +277,7 @@ function AddMemberForm({ chatId, roles, onAdded }: { chatId: number; roles: read
     try {
       const added = await addMember(chatId, values);
       if (!added) return;
-      notify.success(t('chats.members.added', { name: added.nickName }));
+      notify.success(t('invitations.sent', { email: added.user }));
       form.reset({ user: '', chatRole: values.chatRole });
       onAdded();
     } catch (error) {
@@ -252,10 +285,20 @@ function AddMemberForm({ chatId, roles, onAdded }: { chatId: number; roles: read
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="add-member" aria-label={t('chats.members.addTitle')}>
-      <h3 className="add-member-title">{t('chats.members.addTitle')}</h3>
+    <form onSubmit={submit} noValidate className="add-member" aria-labelledby={`${roleId}-title`}>
+      <h3 id={`${roleId}-title`} className="add-member-title">
+        {t('invitations.inviteTitle')}
+      </h3>
       <div className="add-member-fields">
-        <TextField label={t('form:email')} type="email" autoComplete="off" error={errors.user?.message} {...form.register('user')} />
+        <TextField
+          id={`${roleId}-email`}
+          label={t('form:email')}
+          type="email"
+          autoComplete="off"
+          error={errors.user?.message}
+          aria-describedby={[errors.user ? `${roleId}-email-error` : '', `${roleId}-hint`].filter(Boolean).join(' ')}
+          {...form.register('user')}
+        />
         <div className="field">
           <label htmlFor={roleId}>{t('chats.members.role')}</label>
           <select id={roleId} {...form.register('chatRole', { setValueAs: (value: string) => Number(value) })}>
@@ -267,9 +310,12 @@ function AddMemberForm({ chatId, roles, onAdded }: { chatId: number; roles: read
           </select>
         </div>
         <Button type="submit" busy={isSubmitting} className="add-member-submit">
-          {t('chats.members.add')}
+          {t('invitations.invite')}
         </Button>
       </div>
+      <p id={`${roleId}-hint`} className="field-hint">
+        {t('invitations.inviteHint')}
+      </p>
       <FormError message={errors.root?.form?.message} />
     </form>
   );

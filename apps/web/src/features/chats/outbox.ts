@@ -26,15 +26,8 @@ export interface OutboxEntry {
 
 export const OUTBOX_STORAGE_KEY = 'chat-outbox';
 
-/** A v4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A v4 UUID (lib/client-id.ts), one per message. */
+export { newClientId } from '../../lib/client-id';
 
 /** Wait before attempt n+1 after n failed ones: 2 s doubling up to a minute. */
 export const backoffMs = (attempts: number) => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1));

@@ -35,10 +35,14 @@ export function upsertMessage(data: MessagePages | undefined, message: ChatMessa
   return { ...data, pages: [...data.pages.slice(0, -1), { ...last, results: [...last.results, message].sort(byIdDescending) }] };
 }
 
-export function removeMessage(data: MessagePages | undefined, messageId: number): MessagePages | undefined {
+export const removeMessage = (data: MessagePages | undefined, messageId: number): MessagePages | undefined => removeMessages(data, [messageId]);
+
+/** The pages without these messages (a member removed for good took them along). */
+export function removeMessages(data: MessagePages | undefined, messageIds: readonly number[]): MessagePages | undefined {
   if (!data) return data;
-  if (!data.pages.some((page) => page.results.some((item) => item.id === messageId))) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.filter((item) => item.id !== messageId) })) };
+  const gone = new Set(messageIds);
+  if (!data.pages.some((page) => page.results.some((item) => gone.has(item.id)))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.filter((item) => !gone.has(item.id)) })) };
 }
 
 /** Every message once, oldest first. */
@@ -116,9 +120,11 @@ export function applyChangedMessage(data: ChatListPages | undefined, chatId: num
   return mapChats(data, (chat) => (chat.id === chatId && chat.lastMessage?.id === message.id ? { ...chat, lastMessage: message } : chat));
 }
 
-/** Whether a deleted message was some chat's preview (then the list is fetched again). */
-export const isPreview = (data: ChatListPages | undefined, chatId: number, messageId: number) =>
-  !!data?.pages.some((page) => page.results.some((chat) => chat.id === chatId && chat.lastMessage?.id === messageId));
+/** Whether a deleted message (one of `messageIds`) was some chat's preview (then the list is fetched again). */
+export const isPreview = (data: ChatListPages | undefined, chatId: number, messageId: number | readonly number[]) => {
+  const ids: readonly number[] = typeof messageId === 'number' ? [messageId] : messageId;
+  return !!data?.pages.some((page) => page.results.some((chat) => chat.id === chatId && chat.lastMessage !== null && ids.includes(chat.lastMessage.id)));
+};
 
 export function applyChatUpdate(data: ChatListPages | undefined, chat: GroupChat): ChatListPages | undefined {
   return mapChats(data, (item) => (item.id === chat.id ? { ...item, ...chat, modified: later(item.modified, chat.modified) } : item));
@@ -126,6 +132,17 @@ export function applyChatUpdate(data: ChatListPages | undefined, chat: GroupChat
 
 export function setUnread(data: ChatListPages | undefined, chatId: number, unreadCount: number): ChatListPages | undefined {
   return mapChats(data, (chat) => (chat.id === chatId && chat.unreadCount !== unreadCount ? { ...chat, unreadCount } : chat));
+}
+
+/** The reader accepted the invitation: the chat is theirs (its messages come with the next fetch of the list). */
+export function markJoined(data: ChatListPages | undefined, chatId: number): ChatListPages | undefined {
+  return mapChats(data, (chat) => (chat.id === chatId && chat.memberState !== 'joined' ? { ...chat, memberState: 'joined' } : chat));
+}
+
+/** The list holds this chat, and as what (undefined: not at all). */
+export function listedState(data: ChatListPages | undefined, chatId: number): ChatListItem['memberState'] | undefined {
+  for (const page of data?.pages ?? []) for (const chat of page.results) if (chat.id === chatId) return chat.memberState;
+  return undefined;
 }
 
 export function removeChat(data: ChatListPages | undefined, chatId: number): ChatListPages | undefined {
@@ -142,11 +159,13 @@ export function addChat(data: ChatListPages | undefined, chat: ChatListItem): Ch
 }
 
 /**
- * The list shown: each chat once, latest activity first. Sorting here (not in the pages) keeps
- * the pages as the server sent them, so the cursors taken from their `next` links stay right.
+ * The list shown: each chat once, pending invitations first, then latest activity first. Sorting
+ * here (not in the pages) keeps the pages as the server sent them, so the cursors taken from their
+ * `next` links stay right.
  */
 export function chatsOf(data: ChatListPages | undefined): ChatListItem[] {
   const seen = new Map<number, ChatListItem>();
   for (const page of data?.pages ?? []) for (const chat of page.results) if (!seen.has(chat.id)) seen.set(chat.id, chat);
-  return [...seen.values()].sort((a, b) => Date.parse(b.modified) - Date.parse(a.modified) || b.id - a.id);
+  const invitedFirst = (chat: ChatListItem) => (chat.memberState === 'invited' ? 0 : 1);
+  return [...seen.values()].sort((a, b) => invitedFirst(a) - invitedFirst(b) || Date.parse(b.modified) - Date.parse(a.modified) || b.id - a.id);
 }

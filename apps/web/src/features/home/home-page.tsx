@@ -1,13 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// Home: a greeting, what Parla does, and the reader's recent rooms (pending invitations first,
+// answered in place).
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@parla/contract/constants';
-import type { RoomsPage } from '@parla/contract/rooms';
+import type { Room, RoomsPage } from '@parla/contract/rooms';
 import { GlobeIcon, UsersIcon } from '../../components/icons';
 import { RoomList } from '../../components/room-list';
 import { Card, LoadFailed } from '../../components/ui';
 import { fetchOrThrow } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
+import { acceptInvitation, declineInvitation } from '../../lib/invitations';
+import { notify } from '../../lib/toast';
 
 const recentRoomsQuery = queryOptions({
   queryKey: ['rooms', 'list', { limit: LIMITS.homeRecentRooms }],
@@ -33,9 +37,26 @@ export function HomePage() {
   );
 }
 
+/** Every cached list of rooms (this page's and the room list's) is fetched again after an answer. */
+const ROOM_LISTS = ['rooms', 'list'] as const;
+
 function RecentRooms() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const rooms = useQuery(recentRoomsQuery);
+  const accept = async (room: Room) => {
+    if (!(await acceptInvitation('room', room.id))) return;
+    notify.success(t('invitations.accepted', { title: room.title }));
+    // The room's own queries (fetched as an invitation, if opened) and every list.
+    await queryClient.invalidateQueries({ queryKey: ['rooms', room.id] });
+    await queryClient.invalidateQueries({ queryKey: ROOM_LISTS });
+  };
+  const decline = async (room: Room) => {
+    if (!(await declineInvitation('room', room.id))) return;
+    notify.success(t('invitations.declined', { title: room.title }));
+    queryClient.removeQueries({ queryKey: ['rooms', room.id] });
+    await queryClient.invalidateQueries({ queryKey: ROOM_LISTS });
+  };
   return (
     <section aria-labelledby="recent-rooms">
       <h2 id="recent-rooms">{t('home.recentRooms')}</h2>
@@ -56,7 +77,7 @@ function RecentRooms() {
           </Link>
         </Card>
       ) : (
-        <RoomList rooms={rooms.data.results} />
+        <RoomList rooms={rooms.data.results} onAccept={accept} onDecline={decline} />
       )}
     </section>
   );

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema, type PasswordChangeRequest } from '@parla/contract/accounts';
+import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema } from '@parla/contract/accounts';
 import { LIMITS } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
 import { UserIcon } from '../../components/icons';
@@ -19,9 +19,14 @@ import { changePassword, signOut, updateProfile } from './api';
 const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
 const profileSchema = z.pick(userUpdateFieldsSchema, { fullName: true });
 type ProfileValues = z.infer<typeof profileSchema>;
-const passwordSchema = passwordChangeRequestSchema.check(
-  z.refine((v) => v.newPassword1 === v.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] }),
-);
+/**
+ * The API takes the change without the current password within a few minutes of signing in; the
+ * form always asks for it (a session left open is not enough to take the account over).
+ */
+const passwordSchema = z
+  .extend(passwordChangeRequestSchema, { oldPassword: z.string().check(z.minLength(1), z.maxLength(LIMITS.passwordMax)) })
+  .check(z.refine((v) => v.newPassword1 === v.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] }));
+type PasswordValues = z.infer<typeof passwordSchema>;
 
 export function ProfilePage() {
   const { t } = useTranslation(['translation', 'form']);
@@ -142,7 +147,7 @@ function ProfileForm({ fullName, email, avatarImage }: { fullName: string; email
 
 function PasswordForm() {
   const { t } = useTranslation(['translation', 'form']);
-  const form = useForm<PasswordChangeRequest>({ resolver: zodResolver(passwordSchema), defaultValues: { newPassword1: '', newPassword2: '' } });
+  const form = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: { oldPassword: '', newPassword1: '', newPassword2: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -151,13 +156,15 @@ function PasswordForm() {
         notify.success(t('profile.passwordChanged'));
       }
     } catch (error) {
-      showServerErrors(error, form.setError, ['newPassword1', 'newPassword2']);
+      // `oldPassword`: required (no recent sign-in) or wrong_password.
+      showServerErrors(error, form.setError, ['oldPassword', 'newPassword1', 'newPassword2']);
     }
   });
   return (
     <Card>
       <h2>{t('profile.passwordTitle')}</h2>
       <form onSubmit={onSubmit} noValidate aria-label={t('profile.passwordTitle')} className="stack">
+        <TextField label={t('form:currentPassword')} type="password" autoComplete="current-password" error={errors.oldPassword?.message} {...form.register('oldPassword')} />
         <TextField label={t('form:newPassword')} type="password" autoComplete="new-password" hint={t('form:passwordHint')} error={errors.newPassword1?.message} {...form.register('newPassword1')} />
         <TextField label={t('form:repeatPassword')} type="password" autoComplete="new-password" error={errors.newPassword2?.message} {...form.register('newPassword2')} />
         <FormError message={errors.root?.form?.message} />

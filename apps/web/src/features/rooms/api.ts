@@ -16,7 +16,9 @@ import type {
   SegmentsPage,
 } from '@parla/contract/rooms';
 import { call, fetchOrThrow, http } from '../../lib/api';
-import { linkParam, retryUnhandled, succeeded } from '../../lib/queries';
+import { newClientId } from '../../lib/client-id';
+import { HttpError } from '../../lib/error-catalogue';
+import { linkParam, reportFailure, retryUnhandled, succeeded } from '../../lib/queries';
 
 export const ROOM_PAGE_SIZE = 20;
 export const SEGMENT_PAGE_SIZE = 50;
@@ -121,11 +123,44 @@ export const removeParticipants = (roomId: number, ids: number[], permanent: boo
 export const editSegment = (roomId: number, segmentId: number, transcript: string) =>
   call<Segment>({ method: 'PATCH', url: `/api/rooms/${roomId}/segments/${segmentId}/`, data: { transcript } });
 
-/** One utterance (multipart `audio`); undefined when refused (the catalogue said why). */
-export function uploadSegment(roomId: number, audio: Blob, filename: string): Promise<Segment | undefined> {
-  const form = new FormData();
-  form.append('audio', audio, filename);
-  return call<Segment>({ method: 'POST', url: `/api/rooms/${roomId}/segments/`, data: form });
+/** Waits before the 2nd, 3rd and 4th try of an utterance whose upload failed for want of an answer or by a 5xx. */
+export const UPLOAD_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000, 9_000];
+
+/** Worth sending again as it is: no answer, or a 5xx. A 4xx would be refused again (and a 401 ended the session). */
+export const isRetryableUpload = (error: unknown) => error instanceof HttpError && (error.status === undefined || error.status >= 500);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One utterance (multipart `clientId` and `audio`), tried again with the same `clientId` after no
+ * answer or a 5xx (UPLOAD_RETRY_DELAYS_MS): the server stores it once however often it arrives
+ * (a repeat answers 200 with the stored segment, a first 201). Undefined when refused or still
+ * failing after the last try (the catalogue said why).
+ */
+export async function uploadSegment(
+  roomId: number,
+  audio: Blob,
+  filename: string,
+  options: { clientId?: string; delays?: readonly number[]; wait?: (ms: number) => Promise<void> } = {},
+): Promise<Segment | undefined> {
+  const clientId = options.clientId ?? newClientId();
+  const delays = options.delays ?? UPLOAD_RETRY_DELAYS_MS;
+  const wait = options.wait ?? sleep;
+  for (let attempt = 0; ; attempt++) {
+    const form = new FormData();
+    form.append('clientId', clientId);
+    form.append('audio', audio, filename);
+    try {
+      return await http.request<Segment>({ method: 'POST', url: `/api/rooms/${roomId}/segments/`, data: form, skipErrorCatalogue: true });
+    } catch (error) {
+      const delay = delays[attempt];
+      if (delay === undefined || !isRetryableUpload(error)) {
+        reportFailure(error);
+        return undefined;
+      }
+      await wait(delay);
+    }
+  }
 }
 
 /** Refreshes the session when due, so a download or an audio file (fetched by the browser with the cookie) is not refused. */

@@ -5,10 +5,10 @@
 // everything fetched before it is fetched again.
 import { useEffect } from 'react';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Room, RoomsPage } from '@parla/contract/rooms';
+import type { Participant, Room, RoomsPage } from '@parla/contract/rooms';
 import { addLiveListener, watchRoom, type LiveListener } from '../../lib/live';
 import { roomKeys } from './api';
-import { upsertSegment, type SegmentPages } from './segments';
+import { removeSegments, upsertSegment, type SegmentPages } from './segments';
 
 /** Rooms the reader is leaving or deleting: their `room:removed` is expected, not news. */
 const leaving = new Set<number>();
@@ -27,8 +27,12 @@ export function mapRoomLists(data: RoomLists | undefined, change: (rooms: Room[]
   return { ...data, results: change(data.results) };
 }
 
-const listHolds = (data: RoomLists | undefined, roomId: number) =>
-  !!data && ('pages' in data ? data.pages.some((page) => page.results.some((room) => room.id === roomId)) : data.results.some((room) => room.id === roomId));
+/** The room as a list holds it (undefined: not there). */
+const listed = (data: RoomLists | undefined, roomId: number): Room | undefined => {
+  if (!data) return undefined;
+  const results = 'pages' in data ? data.pages.flatMap((page) => page.results) : data.results;
+  return results.find((room) => room.id === roomId);
+};
 
 function cacheSync(queryClient: QueryClient): LiveListener {
   const setSegments = (roomId: number, change: (data: SegmentPages | undefined) => SegmentPages | undefined) =>
@@ -40,15 +44,20 @@ function cacheSync(queryClient: QueryClient): LiveListener {
     'segment:created': ({ roomId, segment }) => setSegments(roomId, (data) => upsertSegment(data, segment)),
     'segment:rendered': ({ roomId, segment }) => setSegments(roomId, (data) => upsertSegment(data, segment)),
     'segment:edited': ({ roomId, segment }) => setSegments(roomId, (data) => upsertSegment(data, segment)),
+    'segments:deleted': ({ roomId, segmentIds }) => setSegments(roomId, (data) => removeSegments(data, segmentIds)),
     'room:updated': ({ room }) => {
       const before = queryClient.getQueryData<Room>(roomKeys.detail(room.id));
       queryClient.setQueryData<Room>(roomKeys.detail(room.id), room);
       const lists = queryClient.getQueriesData<RoomLists>({ queryKey: roomKeys.lists() });
-      // A room no list holds (the reader was just added to it): ask for the lists again.
-      if (!lists.some(([, data]) => listHolds(data, room.id))) void queryClient.invalidateQueries({ queryKey: roomKeys.lists() });
+      const held = lists.map(([, data]) => listed(data, room.id)).filter((item) => item !== undefined);
+      // A room no list holds (the reader was just invited to it), or an invitation accepted (in
+      // another tab; the lists put invitations first): ask for the lists again.
+      if (held.length === 0 || held.some((item) => item.memberState !== room.memberState)) void queryClient.invalidateQueries({ queryKey: roomKeys.lists() });
       else queryClient.setQueriesData<RoomLists>({ queryKey: roomKeys.lists() }, (data) => mapRoomLists(data, (rooms) => rooms.map((item) => (item.id === room.id ? room : item))));
-      // Live brings a LiveKit token; new languages may move the reader's own language.
-      if (before && (before.state !== room.state || before.languages.join() !== room.languages.join())) {
+      // Live brings a LiveKit token; new languages may move the reader's own language; an
+      // invitation accepted elsewhere changes the own participation.
+      const participant = queryClient.getQueryData<Participant>(roomKeys.participant(room.id));
+      if ((before && (before.state !== room.state || before.languages.join() !== room.languages.join())) || (participant && participant.memberState !== room.memberState)) {
         void queryClient.invalidateQueries({ queryKey: roomKeys.participant(room.id) });
       }
     },
@@ -88,7 +97,10 @@ export function useRoomLiveSync() {
   }, [queryClient]);
 }
 
-/** Receives the live events of these rooms while the calling page is shown. */
+/**
+ * Receives the live events of these rooms while the calling page is shown. Give only rooms the
+ * reader joined: the server refuses one they are only invited to (and a refusal means "gone").
+ */
 export function useWatchRooms(roomIds: readonly number[]) {
   const key = [...new Set(roomIds)].sort((a, b) => a - b).join(',');
   useEffect(() => {

@@ -1,7 +1,8 @@
 // The participants of a room, as the chats' members panel: search and pages for everyone; the
-// OWNER adds people by e-mail (as members: ownership is handed over, never given on adding),
-// removes one or several, and hands ownership over; anyone can leave. Controls a role may not
-// use are not shown (the server refuses them anyway).
+// OWNER invites people by e-mail (as members: ownership is handed over, never given on adding;
+// they take part once they accept, marked "Invited" until then), removes one or several, and
+// hands ownership over (not to someone still invited: the server says so, shown in the dialog);
+// anyone can leave. Controls a role may not use are not shown (the server refuses them anyway).
 import { useEffect, useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { ROOM_ROLE, type RoomRole } from '@parla/contract/constants';
 import { emailField, roomRoleField } from '@parla/contract/fields';
 import type { ManageParticipant, Participant, Room } from '@parla/contract/rooms';
 import { Button, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
+import { FieldErrors } from '../../lib/error-catalogue';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -50,6 +52,8 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
   const [permanent, setPermanent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [handover, setHandover] = useState<ManageParticipant | null>(null);
+  /** The server's refusal of a hand-over (e.g. `invitationPending`), shown in its dialog. */
+  const [handoverError, setHandoverError] = useState('');
   const searchId = useId();
 
   useEffect(() => {
@@ -101,7 +105,11 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
   const handOver = async () => {
     if (!handover) return;
     setBusy(true);
-    const changed = await changeParticipantRole(room.id, handover.id, ROOM_ROLE.OWNER);
+    setHandoverError('');
+    const changed = await changeParticipantRole(room.id, handover.id, ROOM_ROLE.OWNER).catch((error: unknown) => {
+      if (error instanceof FieldErrors) setHandoverError(Object.values(error.fields).join(' '));
+      return undefined;
+    });
     setBusy(false);
     if (!changed) return;
     notify.success(t('rooms.participants.handedOver', { name: handover.alias }));
@@ -130,8 +138,9 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
               {list.data.results.map((item) => {
                 const me = item.id === participant.id;
                 const removable = canRemoveParticipant(viewer, item);
+                const invited = item.memberState === 'invited';
                 return (
-                  <li key={item.id} className="member-row">
+                  <li key={item.id} className={`member-row${invited ? ' invited' : ''}`}>
                     {controls.manageParticipants && (
                       <input
                         type="checkbox"
@@ -146,16 +155,27 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
                       {item.avatarImage ? <img src={item.avatarImage} alt="" width={32} height={32} /> : (Array.from(item.alias)[0] ?? '?').toLocaleUpperCase()}
                     </span>
                     <span className="member-who">
-                      <span className="member-name" dir="auto">
-                        {item.alias}
-                        {me && <span className="muted"> {t('rooms.participants.you')}</span>}
+                      <span className="member-name-line">
+                        <span className="member-name" dir="auto">
+                          {item.alias}
+                          {me && <span className="muted"> {t('rooms.participants.you')}</span>}
+                        </span>
+                        {invited && <span className="invited-badge">{t('invitations.invited')}</span>}
                       </span>
                       <span className="member-email">{item.user}</span>
                     </span>
                     <span className="member-controls">
                       <span className={`role-badge room-role-${item.roomRole}`}>{t(roleKey(item.roomRole))}</span>
                       {canHandOver(viewer, item) && (
-                        <Button variant="ghost" className="btn-small" onClick={() => setHandover(item)} aria-label={t('rooms.participants.handOverTo', { name: item.alias })}>
+                        <Button
+                          variant="ghost"
+                          className="btn-small"
+                          onClick={() => {
+                            setHandoverError('');
+                            setHandover(item);
+                          }}
+                          aria-label={t('rooms.participants.handOverTo', { name: item.alias })}
+                        >
                           {t('rooms.participants.makeOwner')}
                         </Button>
                       )}
@@ -208,7 +228,13 @@ function ParticipantsPanel({ room, participant }: { room: Room; participant: Par
         busy={busy}
         onConfirm={() => void handOver()}
         onClose={() => setHandover(null)}
-      />
+      >
+        {handoverError && (
+          <p className="field-error" role="alert">
+            {handoverError}
+          </p>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }
@@ -222,7 +248,7 @@ function AddParticipantForm({ roomId, roles, onAdded }: { roomId: number; roles:
     try {
       const added = await addParticipant(roomId, values);
       if (!added) return;
-      notify.success(t('rooms.participants.added', { name: added.alias }));
+      notify.success(t('invitations.sent', { email: added.user }));
       form.reset({ user: '', roomRole: values.roomRole });
       onAdded();
     } catch (error) {
@@ -230,10 +256,20 @@ function AddParticipantForm({ roomId, roles, onAdded }: { roomId: number; roles:
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="add-member" aria-label={t('rooms.participants.addTitle')}>
-      <h3 className="add-member-title">{t('rooms.participants.addTitle')}</h3>
+    <form onSubmit={submit} noValidate className="add-member" aria-labelledby={`${roleId}-title`}>
+      <h3 id={`${roleId}-title`} className="add-member-title">
+        {t('invitations.inviteTitle')}
+      </h3>
       <div className="add-member-fields">
-        <TextField label={t('form:email')} type="email" autoComplete="off" error={errors.user?.message} {...form.register('user')} />
+        <TextField
+          id={`${roleId}-email`}
+          label={t('form:email')}
+          type="email"
+          autoComplete="off"
+          error={errors.user?.message}
+          aria-describedby={[errors.user ? `${roleId}-email-error` : '', `${roleId}-invite-hint`].filter(Boolean).join(' ')}
+          {...form.register('user')}
+        />
         <div className="field">
           <label htmlFor={roleId}>{t('rooms.participants.role')}</label>
           <select id={roleId} aria-describedby={`${roleId}-hint`} {...form.register('roomRole', { setValueAs: (value: string) => Number(value) })}>
@@ -245,9 +281,12 @@ function AddParticipantForm({ roomId, roles, onAdded }: { roomId: number; roles:
           </select>
         </div>
         <Button type="submit" busy={isSubmitting} className="add-member-submit">
-          {t('rooms.participants.add')}
+          {t('invitations.invite')}
         </Button>
       </div>
+      <p id={`${roleId}-invite-hint`} className="field-hint">
+        {t('invitations.inviteHint')}
+      </p>
       <p id={`${roleId}-hint`} className="field-hint">
         {t('rooms.participants.roleHint')}
       </p>

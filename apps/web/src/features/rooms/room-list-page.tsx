@@ -1,5 +1,6 @@
-// The room list (/room): the reader's rooms, newest first, more loaded by following each page's
-// `next` link as the reader scrolls, their state kept live (a room going Live says so at once);
+// The room list (/room): the reader's pending invitations first (accept or decline in place),
+// then their rooms, newest first, more loaded by following each page's `next` link as the reader
+// scrolls, their state kept live (a room going Live says so at once, a new invitation shows up);
 // and the form to create a room.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,13 +9,16 @@ import { useTranslation } from 'react-i18next';
 import { ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
 import type { Room } from '@parla/contract/rooms';
 import { ChevronIcon, CrownIcon, RoomIcon, UsersIcon } from '../../components/icons';
+import { InvitationCard } from '../../components/invitation';
 import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
+import { useHeldConnection } from '../../lib/live';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
 import { Dialog } from '../../components/dialog';
 import { PlusIcon } from '../../components/icons';
 import { languageName } from '../../lib/languages';
 import { createRoom, roomKeys, roomListQuery } from './api';
+import { useRoomInvitationAnswers } from './invitations';
 import { domainKey } from './labels';
 import { useRoomLiveSync, useWatchRooms } from './live-sync';
 import { RoomForm, newRoomValues } from './room-form';
@@ -31,7 +35,10 @@ export function RoomsPage() {
     for (const page of list.data?.pages ?? []) for (const room of page.results) if (!seen.has(room.id)) seen.set(room.id, room);
     return [...seen.values()];
   }, [list.data]);
-  useWatchRooms(useMemo(() => rooms.map((room) => room.id), [rooms]));
+  // Rooms the reader joined are watched; an invitation (or a new one) reaches the reader's own
+  // connection, held open even when there is no room to watch.
+  useWatchRooms(useMemo(() => rooms.filter((room) => room.memberState === 'joined').map((room) => room.id), [rooms]));
+  useHeldConnection();
   const [creating, setCreating] = useState(false);
 
   return (
@@ -66,15 +73,32 @@ export function RoomsPage() {
             {t('rooms.count', { count: list.data.pages[0]?.count ?? rooms.length })}
           </p>
           <ul className="room-rows">
-            {rooms.map((room) => (
-              <RoomRow key={room.id} room={room} />
-            ))}
+            {rooms.map((room) => (room.memberState === 'invited' ? <RoomInvitation key={room.id} room={room} /> : <RoomRow key={room.id} room={room} />))}
           </ul>
           <MoreRooms hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
         </>
       )}
       <CreateRoomDialog open={creating} onClose={() => setCreating(false)} />
     </main>
+  );
+}
+
+function RoomInvitation({ room }: { room: Room }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const answers = useRoomInvitationAnswers();
+  return (
+    <li>
+      <InvitationCard
+        title={room.title}
+        hint={t('invitations.roomHint')}
+        link={{ to: '/room/$roomId', params: { roomId: String(room.id) } }}
+        onAccept={() => answers.accept(room)}
+        onDecline={async () => {
+          if (await answers.decline(room)) queryClient.removeQueries({ queryKey: roomKeys.room(room.id) });
+        }}
+      />
+    </li>
   );
 }
 

@@ -2,6 +2,8 @@
 // clear way into the call while Live, the reader's own settings, the participants, and the
 // transcript so far (oldest first, page after page) with its downloads. Live: new and corrected
 // segments, state and detail changes, participants; a removed room (or reader) leaves the page.
+// Someone only invited sees the invitation instead (what the room is, Accept or Decline) and
+// nothing of its content.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ROOM_ROLE, ROOM_STATE, type RoomState } from '@parla/contract/constants';
 import type { Participant, Room } from '@parla/contract/rooms';
 import { UsersIcon } from '../../components/icons';
+import { InvitationPanel } from '../../components/invitation';
 import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
@@ -16,7 +19,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { BackIcon, PencilIcon } from '../../components/icons';
 import { languageName } from '../../lib/languages';
-import { useLiveStatus } from '../../lib/live';
+import { useHeldConnection, useLiveStatus } from '../../lib/live';
+import { useRoomInvitationAnswers } from './invitations';
 import { changeRoomState, deleteRoom, freshSession, participantQuery, roomKeys, roomQuery, segmentsQuery, transcriptUrl, updateRoom } from './api';
 import { canJoinCall, needsConfirmation, roomControls, stateActions, type StateAction } from './controls';
 import { formatDate, formatList } from '../../lib/format';
@@ -46,11 +50,15 @@ type Panel = 'participants' | 'edit' | null;
 function RoomScreen({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
   useRoomLiveSync();
-  useWatchRooms([roomId]);
   useLeaveWhenRemoved(roomId);
   const room = useQuery(roomQuery(roomId));
   const participant = useQuery(participantQuery(roomId));
   const [panel, setPanel] = useState<Panel>(null);
+  // The room's events once the reader is known to take part (the server refuses someone only
+  // invited); until they accept, only their own events (the invitation withdrawn, say).
+  const state = participant.data?.memberState;
+  useWatchRooms(state === 'joined' ? [roomId] : []);
+  useHeldConnection(state === 'invited');
 
   if (room.isPending || participant.isPending) {
     return (
@@ -70,6 +78,7 @@ function RoomScreen({ roomId }: { roomId: number }) {
       />
     );
   }
+  if (participant.data.memberState === 'invited') return <RoomInvitation room={room.data} />;
   const controls = roomControls(participant.data.roomRole);
   return (
     <main className="page room-page">
@@ -94,6 +103,34 @@ function RoomScreen({ roomId }: { roomId: number }) {
       <ParticipantsDialog open={panel === 'participants'} onClose={() => setPanel(null)} room={room.data} participant={participant.data} />
       {controls.editRoom && <EditRoomDialog open={panel === 'edit'} onClose={() => setPanel(null)} room={room.data} />}
     </main>
+  );
+}
+
+/** The invitation in place of the room: what it is, and the two answers. Accepted, the room itself shows. */
+function RoomInvitation({ room }: { room: Room }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const answers = useRoomInvitationAnswers();
+  return (
+    <InvitationPanel
+      title={room.title}
+      intro={t('invitations.roomIntro')}
+      description={room.description}
+      languages={room.languages}
+      back={
+        <Link to="/room" className="back-link">
+          <BackIcon width={18} height={18} />
+          {t('rooms.back')}
+        </Link>
+      }
+      onAccept={() => answers.accept(room)}
+      onDecline={async () => {
+        if (!(await answers.decline(room))) return;
+        await navigate({ to: '/room' });
+        queryClient.removeQueries({ queryKey: roomKeys.room(room.id) });
+      }}
+    />
   );
 }
 

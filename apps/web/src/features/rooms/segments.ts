@@ -52,6 +52,18 @@ export function upsertSegment(data: SegmentPages | undefined, segment: Segment):
   return { ...data, pages: [...data.pages.slice(0, -1), { ...last, count: last.count + 1, results }] };
 }
 
+/** The pages without these segments (a participant removed for good took them along); counts follow. */
+export function removeSegments(data: SegmentPages | undefined, segmentIds: readonly number[]): SegmentPages | undefined {
+  if (!data) return data;
+  const gone = new Set(segmentIds);
+  const held = data.pages.reduce((sum, page) => sum + page.results.filter((item) => gone.has(item.id)).length, 0);
+  if (held === 0) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, count: Math.max(0, page.count - held), results: page.results.filter((item) => !gone.has(item.id)) })),
+  };
+}
+
 /** Every segment once, oldest first. */
 export function segmentsOf(data: SegmentPages | undefined): Segment[] {
   const seen = new Map<number, Segment>();

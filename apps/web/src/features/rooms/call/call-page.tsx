@@ -5,7 +5,7 @@
 // vad-web and onnxruntime load with this route only.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROOM_STATE } from '@parla/contract/constants';
 import type { Participant, Room, Segment } from '@parla/contract/rooms';
@@ -52,13 +52,16 @@ function CallNotice({ roomId, title, text, busy = false }: { roomId: string; tit
 
 function CallScreen({ roomId }: { roomId: number }) {
   useRoomLiveSync();
-  useWatchRooms([roomId]);
   useLeaveWhenRemoved(roomId);
   const room = useQuery(roomQuery(roomId));
   const participant = useQuery(participantQuery(roomId));
+  // Watched once the reader is known to take part: someone only invited has no call to join.
+  useWatchRooms(participant.data?.memberState === 'joined' ? [roomId] : []);
   if (room.isPending || participant.isPending) return <CallNotice roomId={String(roomId)} title="" text="" busy />;
   // Only a first load that failed: a failed refetch keeps the call going with the data it had.
   if (room.data === undefined || participant.data === undefined) return <CallNotice roomId={String(roomId)} title="call.unavailableTitle" text="call.unavailable" />;
+  // Invited, not joined: the room's page offers the invitation.
+  if (participant.data.memberState === 'invited') return <Navigate to="/room/$roomId" params={{ roomId: String(roomId) }} replace />;
   if (room.data.state !== ROOM_STATE.LIVE) {
     return <CallNotice roomId={String(roomId)} title={room.data.state === ROOM_STATE.END ? 'call.endedTitle' : 'call.notStartedTitle'} text={room.data.state === ROOM_STATE.END ? 'call.ended' : 'call.notStarted'} />;
   }
@@ -84,7 +87,16 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   const segments = useMemo(() => (query.data && !hasNextPage ? segmentsOf(query.data) : undefined), [query.data, hasNextPage]);
 
-  const livekit = useLivekitRoom(participant.lkUrl, participant.lkToken, { microphone, camera });
+  // A LiveKit token lives 10 minutes: a new connection (Retry, after a lost one) asks for a fresh one first.
+  const refreshToken = useCallback(
+    () =>
+      queryClient
+        .fetchQuery({ ...participantQuery(room.id), staleTime: 0 })
+        .then((fresh) => fresh.lkToken)
+        .catch(() => undefined),
+    [queryClient, room.id],
+  );
+  const livekit = useLivekitRoom(participant.lkUrl, participant.lkToken, { microphone, camera }, refreshToken);
   const player = useRef<HTMLAudioElement>(null);
   const playback = useVoicePlayback(player, segments, participant.language, voices);
   const onUploaded = useCallback(

@@ -15,8 +15,18 @@ export type StageStatus = 'unconfigured' | 'connecting' | 'connected' | 'failed'
 /** How long a connection may take before the call says LiveKit cannot be reached. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** One LiveKit room for the call: connected while the page shows it, again on `retry`. */
-export function useLivekitRoom(url: string | null, token: string | null, media: { microphone: boolean; camera: boolean }) {
+/**
+ * One LiveKit room for the call: connected while the page shows it, again on `retry`. Tokens are
+ * short-lived (10 minutes): `retry` asks for a fresh one (`refreshToken`: the participation
+ * fetched again) before it connects again.
+ */
+export function useLivekitRoom(
+  url: string | null,
+  token: string | null,
+  media: { microphone: boolean; camera: boolean },
+  /** The participation fetched again: its lkToken (undefined when that failed). */
+  refreshToken: () => Promise<string | null | undefined> = () => Promise.resolve(undefined),
+) {
   const [room, setRoom] = useState<Room | null>(null);
   const [status, setStatus] = useState<StageStatus>(url && token ? 'connecting' : 'unconfigured');
   const [error, setError] = useState('');
@@ -80,7 +90,13 @@ export function useLivekitRoom(url: string | null, token: string | null, media: 
     status,
     error,
     audioBlocked: audioBlocked && status === 'connected',
-    retry: () => setAttempt((value) => value + 1),
+    retry: () => {
+      setStatus('connecting');
+      // A new token connects by itself (it is the effect's input); the same one, or none fetched, connects again here.
+      void refreshToken().then((fresh) => {
+        if (fresh === undefined || fresh === token) setAttempt((value) => value + 1);
+      });
+    },
     /** Called from a click: lets the speakers' voices play. */
     startAudio: () => void room?.startAudio().then(() => setAudioBlocked(false)).catch(() => undefined),
   };

@@ -1,7 +1,8 @@
 // The listener's own speech, captured in the browser: @ricky0123/vad-web's MicVAD (Silero v5 on
 // onnxruntime-web, its model, worklet and wasm served from /vad/ by this build) hears the
 // microphone and hands over each utterance as 16 kHz samples; each is written as a WAV and
-// uploaded as a segment, one after another in the order said. Works without LiveKit.
+// uploaded as a segment, one after another in the order said (each with its own clientId, tried
+// again after no answer or a 5xx: the server stores it once). Works without LiveKit.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MicVAD } from '@ricky0123/vad-web';
 import type { Segment } from '@parla/contract/rooms';

@@ -1,0 +1,21 @@
+// Answering an invitation to a chat or a room (the chat list, the room list, the home page's rooms
+// and the chat and room pages all offer it): accepting makes the reader a member (the answer is
+// their membership, now `joined`); declining is leaving (DELETE on the own membership).
+import type { ChatMember } from '@parla/contract/chat';
+import type { Participant } from '@parla/contract/rooms';
+import { call } from './api';
+import { succeeded } from './queries';
+
+export type InvitationKind = 'chat' | 'room';
+
+const ownPath = (kind: InvitationKind, id: number) => (kind === 'chat' ? `/api/chat/${id}/member/` : `/api/rooms/${id}/participant/`);
+
+/** The own membership, now joined; undefined when refused (the error catalogue said why). */
+export function acceptInvitation(kind: 'chat', id: number): Promise<ChatMember | undefined>;
+export function acceptInvitation(kind: 'room', id: number): Promise<Participant | undefined>;
+export function acceptInvitation(kind: InvitationKind, id: number): Promise<ChatMember | Participant | undefined> {
+  return call<ChatMember | Participant>({ method: 'POST', url: `${ownPath(kind, id)}accept/` });
+}
+
+/** True once declined; false when it failed (shown as the catalogue does). */
+export const declineInvitation = (kind: InvitationKind, id: number) => succeeded({ method: 'DELETE', url: ownPath(kind, id) });
