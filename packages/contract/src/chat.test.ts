@@ -39,6 +39,7 @@ const groupChat = {
   created: '2024-05-01T10:00:00Z',
   modified: '2024-05-02T08:30:00.512+02:00',
   chatRole: 2001,
+  memberState: 'joined',
 };
 
 const message = {
@@ -137,7 +138,7 @@ describe('chat list', () => {
 });
 
 describe('own membership', () => {
-  const member = { id: 5, lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: 2001, tone: 'DEFAULT' };
+  const member = { id: 5, lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: 2001, tone: 'DEFAULT', memberState: 'joined' };
 
   it('parses the own membership, lastReadMessage null or an id', () => {
     expect(chatMemberSchema.parse(member)).toEqual(member);
@@ -177,7 +178,7 @@ describe('own membership', () => {
 });
 
 describe('managing members', () => {
-  const managed = { id: 31, user: 'ben@example.com', chatRole: 2002, nickName: 'Ben', avatarImage: null };
+  const managed = { id: 31, user: 'ben@example.com', chatRole: 2002, nickName: 'Ben', avatarImage: null, memberState: 'invited' };
 
   it('parses a managed member and a counted page of them', () => {
     expect(manageChatMemberSchema.parse(managed)).toEqual(managed);

@@ -44,6 +44,7 @@ const room = {
   modified: '2024-05-01T10:00:00Z',
   state: 3001,
   roomRole: 1001,
+  memberState: 'joined',
 };
 
 const segment = {
@@ -134,7 +135,7 @@ describe('room list and state', () => {
 });
 
 describe('own participation', () => {
-  const participant = { id: 7, lkUrl: null, alias: 'Ana', roomRole: 1001, language: 'en', lkToken: null, maleVoice: false, tone: 'DEFAULT' };
+  const participant = { id: 7, lkUrl: null, alias: 'Ana', roomRole: 1001, language: 'en', lkToken: null, maleVoice: false, tone: 'DEFAULT', memberState: 'joined' };
 
   it('parses a participant with and without a LiveKit token', () => {
     expect(participantSchema.parse(participant)).toEqual(participant);
@@ -165,7 +166,7 @@ describe('own participation', () => {
 });
 
 describe('managing participants', () => {
-  const managed = { id: 40, user: 'ken@example.com', roomRole: 1002, alias: 'Ken', avatarImage: null };
+  const managed = { id: 40, user: 'ken@example.com', roomRole: 1002, alias: 'Ken', avatarImage: null, memberState: 'invited' };
 
   it('parses a managed participant and a counted page', () => {
     expect(manageParticipantSchema.parse(managed)).toEqual(managed);
