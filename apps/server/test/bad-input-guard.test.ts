@@ -5,17 +5,20 @@
 import http from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RequestValidationError } from '../src/core/errors';
+import { validatorCompiler } from '../src/core/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGuard, type GuardRun } from './fuzz/guard';
 import { failureReport } from './fuzz/verdict';
 
-const standard = (status: number, code: string) => ({
+const standard = (status: number, code: string, attr: string | null = null) => ({
   type: status === 400 ? 'validation_error' : status >= 500 ? 'server_error' : 'client_error',
-  errors: [{ code, detail: code, attr: null }],
+  errors: [{ code, detail: code, attr }],
 });
-const send = (reply: FastifyReply, status: number, code: string) => reply.code(status).send(standard(status, code));
+const send = (reply: FastifyReply, status: number, code: string, attr: string | null = null) =>
+  reply.code(status).send(standard(status, code, attr));
 
 let app: FastifyInstance;
 let run: GuardRun;
@@ -39,6 +42,11 @@ beforeAll(async () => {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) => {
+    // A careful server names the refused field, and a malformed path id is no such object.
+    if (error instanceof RequestValidationError) {
+      if (error.validationContext === 'params') return send(reply, 404, 'not_found');
+      return send(reply, 400, 'invalid', error.issues[0]?.path.join('.') || null);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     return send(reply, status, error.code ?? 'error');
   });

@@ -352,7 +352,10 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
         return response.end(format === 'opus' ? SILENT_OGG_OPUS : SILENT_MP3);
       }
       return send(404, { error: { message: `no ${request.method} ${path}`, type: 'invalid_request_error' } });
-    })();
+    })().catch(() => {
+      // The caller went away mid-request (a server process killed by a test): nothing to answer.
+      response.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
