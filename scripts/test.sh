@@ -24,6 +24,10 @@ log "lint"
 npm run lint --silent
 log "type-check"
 npm run typecheck --silent
+# The web client's calls are typed by the server's OpenAPI document (apps/web/src/lib/openapi.gen.ts):
+# a stale copy would let the two drift apart unseen.
+log "the web client's API types are those of the server's document"
+npm run api-types -w @parla/web --silent -- --check
 
 log "contract unit tests"
 (cd packages/contract && npx vitest run)
@@ -32,10 +36,13 @@ log "web client unit tests"
 
 # Tests whose subject is not the database (speech and Apertium against the real programs,
 # validation, the guard's self-test, LiveKit's calls, the fairness of the speech queue, minimal
-# bodies) run once, with the PGlite pass. The bad-input guard runs in both: 60 cases per operation
-# on PGlite (the database of `npm start`), 200 on PostgreSQL (the database of real deployments).
+# bodies, the OpenAPI document under swagger-parser and Redocly) run once, with the PGlite pass.
+# Every answer of every test server is checked against that document (test/document-check.ts).
+# The bad-input guard runs in both: 60 cases per operation on PGlite (the database of `npm start`),
+# 200 on PostgreSQL (the database of real deployments).
 ONCE=(test/speech.test.ts test/apertium.test.ts test/validation.test.ts test/bad-input-guard.test.ts test/locales.test.ts
-  test/rooms-livekit.test.ts test/rooms-speech-limits.test.ts test/minimal-bodies.test.ts test/outside-document.test.ts)
+  test/rooms-livekit.test.ts test/rooms-speech-limits.test.ts test/minimal-bodies.test.ts test/outside-document.test.ts
+  test/openapi-document.test.ts test/document-check.test.ts)
 log "server tests on PGlite"
 (cd apps/server && TEST_DATABASE=pglite npx vitest run)
 log "server tests on PostgreSQL"

@@ -7,7 +7,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { describeApi } from './core/openapi';
 import { authenticateRequest, createTokenService } from './core/auth';
 import type { Config } from './core/config';
 import type { AppContext } from './core/context';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       info: { title: 'Parla API', version: config.version, description: 'Multilingual group chats and live rooms.' },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => describeApi(jsonSchemaTransformObject(document) as Record<string, unknown>) as never,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -6,7 +6,7 @@
 //   test command gives one), so the suites that need Redis run instead of being skipped. Without
 //   redis-server installed they fail and say so.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,8 +73,24 @@ async function pgliteTemplate(): Promise<(() => Promise<void>) | undefined> {
   };
 }
 
+/** Each worker's test servers add the answers they checked against the OpenAPI document here. */
+async function documentTally(): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'parla-document-tally-'));
+  const file = path.join(dir, 'tally');
+  process.env.PARLA_DOCUMENT_TALLY = file;
+  return async () => {
+    const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    const [checked, violations] = lines.reduce(([a, b], line) => {
+      const [c = 0, v = 0] = line.split(' ').map(Number);
+      return [a + c, b + v];
+    }, [0, 0]);
+    console.log(`OpenAPI document check: ${checked} answers of ${lines.length} test servers validated, ${violations} violations`);
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
 export default async function setup() {
-  const stops = [await startRedis(), await pgliteTemplate()];
+  const stops = [await startRedis(), await pgliteTemplate(), await documentTally()];
   return async () => {
     for (const stop of stops) await stop?.();
   };

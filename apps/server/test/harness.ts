@@ -10,6 +10,7 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { SMTPServer } from 'smtp-server';
+import { checkAnswers } from './document-check';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/core/config';
 
@@ -151,6 +152,7 @@ export async function startServer(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(pgliteTemplate ? { pgliteTemplate } : {}),
   });
+  const answers = checkAnswers(app);
   options.beforeListen?.(app);
   try {
     await app.listen({ port, host: '127.0.0.1' });
@@ -175,6 +177,8 @@ export async function startServer(
       await smtp?.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      // Every answer this server gave is one its OpenAPI document describes.
+      answers.assertClean();
     },
   };
 }

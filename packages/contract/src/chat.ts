@@ -223,7 +223,7 @@ export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 export const chatMessagesPageSchema = cursorPageSchema(chatMessageSchema);
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
-const messageContentField = textField(LIMITS.messageMax, { min: 1, trim: true });
+const messageContentField = textField(LIMITS.messageMax, { min: 1, trim: true, example: 'See you all at ten!' });
 
 /** POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once. */
 export const chatMessageCreateRequestSchema = z.object({

@@ -19,6 +19,25 @@ export const TONES = [
 ] as const;
 export type Tone = (typeof TONES)[number];
 
+/** What each tone asks of the writer; DEFAULT keeps the sender's own register. */
+export const TONE_MEANINGS: Readonly<Record<Tone, string>> = {
+  DEFAULT: "keep the sender's own register",
+  ACADEMIC: 'precise, scholarly',
+  APPRECIATIVE: 'warm and thankful',
+  ANALYTICAL: 'logical and exact',
+  CASUAL: 'relaxed, everyday',
+  CHEERFUL: 'upbeat and bright',
+  DESCRIPTIVE: 'vivid and detailed',
+  FORMAL: 'polite and formal (formal address where the language has it)',
+  FRIENDLY: 'kind and approachable',
+  HUMOROUS: 'light and witty, without changing the facts',
+  INFORMATIVE: 'clear and factual',
+  INSPIRATIONAL: 'encouraging and uplifting',
+  INTIMATE: 'close and personal',
+  PERSUASIVE: 'convincing',
+  SERIOUS: 'earnest and sober',
+};
+
 export const DOMAINS = [
   'DEFAULT', 'ACCOUNTING', 'ART', 'AUTO', 'BUSINESS', 'EDUCATION', 'ENGINEERING',
   'ENTERTAINMENT', 'ENVIRONMENT', 'FASHION', 'FINANCE', 'FNB', 'GOVERNMENT', 'HEALTHCARE',

@@ -1,8 +1,17 @@
 // Field schemas reused by several request bodies.
 import * as z from 'zod/mini';
-import { DOMAINS, LANGUAGES, LIMITS, MEMBER_STATES, TONES, CHAT_ROLES, ROOM_ROLES, ROOM_STATES } from './constants';
+import { CHAT_ROLE, DOMAINS, LANGUAGES, LIMITS, MEMBER_STATES, ROOM_ROLE, ROOM_STATE, TONES, TONE_MEANINGS, CHAT_ROLES, ROOM_ROLES, ROOM_STATES } from './constants';
 
-export const emailField = z.email().check(z.maxLength(LIMITS.emailMax));
+/**
+ * Gives a field an example in the API description (kept with its other metadata); Swagger UI and
+ * code generators build request and answer examples from these.
+ */
+export function withExample<T extends z.core.$ZodType>(schema: T, example: unknown): T {
+  z.globalRegistry.add(schema, { ...(z.globalRegistry.get(schema) ?? {}), example } as never);
+  return schema;
+}
+
+export const emailField = withExample(z.email().check(z.maxLength(LIMITS.emailMax)), 'ana@example.com');
 
 /**
  * What stored text never holds (product.md): C0 and C1 control characters other than tab and
@@ -34,12 +43,28 @@ export function cleanText(text: string): string {
 }
 
 /**
+ * What the API description says of a text field (JSON Schema has no room for a refine): a pattern
+ * that refuses the characters FORBIDDEN_TEXT names (and line breaks in a single-line field; CR is
+ * allowed where it is folded into LF), and one that asks for something other than white space
+ * where the field is trimmed and not empty. Lone surrogates cannot be written in a pattern.
+ */
+function textPattern(options: { singleLine: boolean; notBlank: boolean }): string {
+  const refused = `\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ufeff\\ufff9-\\ufffb\\ufffe\\uffff${options.singleLine ? '\\n\\r\\u2028\\u2029' : ''}`;
+  return `^${options.notBlank ? '(?=[\\s\\S]*\\S)' : ''}[^${refused}]*$`;
+}
+
+/**
  * A text field of the API: line breaks folded into newlines, then no FORBIDDEN_TEXT (and no
  * newline at all when `singleLine`), optionally trimmed, `min`..`max` characters. Every free text
  * of a request goes through it.
  */
-export function textField(max: number, options: { min?: number; trim?: boolean; singleLine?: boolean } = {}) {
-  const { min = 0, trim = false, singleLine = false } = options;
+export function textField(max: number, options: { min?: number; trim?: boolean; singleLine?: boolean; example?: string } = {}) {
+  const { min = 0, trim = false, singleLine = false, example } = options;
+  const described = {
+    ...(example === undefined ? {} : { example }),
+    pattern: textPattern({ singleLine, notBlank: trim && min > 0 }),
+    description: `Text${singleLine ? ' on one line' : ''}: no control characters, bidirectional overrides or byte order marks${trim ? '; white space around it is trimmed' : ''}${min > 0 ? '; not blank' : ''}.`,
+  };
   return z.string().check(
     z.overwrite((value) => value.replace(OTHER_LINE_BREAKS, '\n')),
     ...(trim ? [z.trim()] : []),
@@ -47,37 +72,58 @@ export function textField(max: number, options: { min?: number; trim?: boolean; 
     ...(singleLine ? [z.refine<string>((value) => !value.includes('\n'), { params: { code: SINGLE_LINE } })] : []),
     ...(min > 0 ? [z.minLength(min)] : []),
     z.maxLength(max),
-  );
+  ).register(z.globalRegistry, described);
 }
 /** Client-side bounds of every new password (spec section 5). */
-export const passwordField = z.string().check(z.minLength(LIMITS.passwordMin), z.maxLength(LIMITS.passwordMax));
-export const titleField = textField(LIMITS.titleMax, { min: LIMITS.titleMin, trim: true, singleLine: true });
-export const descriptionField = z.optional(z.nullable(textField(LIMITS.descriptionMax)));
-export const fullNameField = textField(LIMITS.fullNameMax, { min: 1, trim: true, singleLine: true });
-export const languageField = z.enum(LANGUAGES);
+export const passwordField = withExample(z.string().check(z.minLength(LIMITS.passwordMin), z.maxLength(LIMITS.passwordMax)), 'violet-harbour-42');
+export const titleField = textField(LIMITS.titleMax, { min: LIMITS.titleMin, trim: true, singleLine: true, example: 'Weekly planning' });
+export const descriptionField = z.optional(z.nullable(textField(LIMITS.descriptionMax, { example: 'Plans for the week, read in every language.' })));
+export const fullNameField = textField(LIMITS.fullNameMax, { min: 1, trim: true, singleLine: true, example: 'Ana García' });
+export const languageField = z.enum(LANGUAGES).register(z.globalRegistry, { id: 'Language', example: 'es', description: 'A language code (ISO 639-1): one of the 57 languages of the interface and of translation.' });
 export const languagesField = z.array(languageField);
-export const toneField = z.enum(TONES);
-export const domainField = z.enum(DOMAINS);
-export const chatRoleField = z.literal(CHAT_ROLES);
-export const roomRoleField = z.literal(ROOM_ROLES);
-export const roomStateField = z.literal(ROOM_STATES);
+export const toneField = z.enum(TONES).register(z.globalRegistry, {
+  id: 'Tone',
+  example: 'FRIENDLY',
+  description: `The tone a reader reads or hears in: ${TONES.map((tone) => `${tone} (${TONE_MEANINGS[tone]})`).join(', ')}.`,
+});
+export const domainField = z.enum(DOMAINS).register(z.globalRegistry, { id: 'Domain', example: 'DEFAULT', description: 'The field a room is about: translations use its usual terms. DEFAULT: none in particular.' });
+/** The names of numeric codes, for the API description (`x-enum-varnames`, as code generators read them). */
+const named = (codes: Record<string, number>, meaning: string) => ({
+  description: `${meaning} ${Object.entries(codes).map(([name, code]) => `${code} ${name}`).join(', ')}.`,
+  'x-enum-varnames': Object.keys(codes),
+});
+export const chatRoleField = z.literal(CHAT_ROLES).register(
+  z.globalRegistry,
+  { id: 'ChatRole', ...named(CHAT_ROLE, 'A role in a chat: OWNER edits and deletes the chat and changes roles (setting another member to OWNER hands the chat over); ADMIN adds and removes MEMBERs; everyone reads and posts.') } as never,
+);
+export const roomRoleField = z.literal(ROOM_ROLES).register(
+  z.globalRegistry,
+  { id: 'RoomRole', ...named(ROOM_ROLE, 'A role in a room: OWNER edits the room, changes its state and manages participants (setting another to OWNER hands the room over); MEMBER speaks and listens.') } as never,
+);
+export const roomStateField = z.literal(ROOM_STATES).register(
+  z.globalRegistry,
+  { id: 'RoomState', ...named(ROOM_STATE, 'A room’s state: START before the call, LIVE during it (utterances are taken, LiveKit tokens issued), END after it. Allowed changes: START→LIVE, LIVE→END, END→LIVE, START→END.') } as never,
+);
 /** `invited` until the person accepts, then `joined` (MEMBER_STATES). */
-export const memberStateField = z.enum(MEMBER_STATES);
+export const memberStateField = z.enum(MEMBER_STATES).register(z.globalRegistry, {
+  id: 'MemberState',
+  description: 'invited: added, not accepted yet (sees the name and the invitation only); joined: accepted.',
+});
 /** Datetimes travel as ISO 8601 strings with an offset. */
-export const dateTimeField = z.iso.datetime({ offset: true });
+export const dateTimeField = withExample(z.iso.datetime({ offset: true }), '2026-11-25T09:30:00+00:00');
 /** Ids are positive int4 (product.md): anything larger can name no row. */
-export const idField = z.int().check(z.minimum(1), z.maximum(LIMITS.idMax));
+export const idField = withExample(z.int().check(z.minimum(1), z.maximum(LIMITS.idMax)), 42);
 /** A path or query id: a number 1..2^31-1; in a path anything else is a 404 rather than a crash. */
 export const idParam = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.idMax));
 
 /** A non-empty list of distinct language codes (a chat's or room's languages). */
-export const languageSetField = languagesField.check(
+export const languageSetField = z.array(languageField).check(
   z.minLength(1),
   z.maxLength(LANGUAGES.length),
   z.refine((codes) => new Set(codes).size === codes.length, { message: 'Languages must be distinct.' }),
-);
-export const nickNameField = textField(LIMITS.nickNameMax, { min: 1, trim: true, singleLine: true });
-export const aliasField = textField(LIMITS.aliasMax, { min: 1, trim: true, singleLine: true });
+).register(z.globalRegistry, { uniqueItems: true, example: ['en', 'es'], description: 'One or more distinct language codes; the first is the default for new members.' } as never);
+export const nickNameField = textField(LIMITS.nickNameMax, { min: 1, trim: true, singleLine: true, example: 'Ana' });
+export const aliasField = textField(LIMITS.aliasMax, { min: 1, trim: true, singleLine: true, example: 'Ana (design)' });
 /** `?q=` of the member and participant searches. */
 export const searchQueryField = textField(255, { singleLine: true });
 /** The ids of a multi-delete body: 1 to one page's worth of distinct ids. */
@@ -85,7 +131,7 @@ export const idListField = z.array(idField).check(
   z.minLength(1),
   z.maxLength(LIMITS.pageSizeMax),
   z.refine((ids) => new Set(ids).size === ids.length, { message: 'Ids must be distinct.' }),
-);
+).register(z.globalRegistry, { uniqueItems: true, example: [41, 42] } as never);
 /** `?limit=` of the cursor-paged lists: 1..100, default 20. */
 export const limitQueryField = z._default(
   z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.pageSizeMax)),

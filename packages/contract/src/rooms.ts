@@ -227,7 +227,7 @@ export const segmentUpdateRequestSchema = z
   .object({
     tone: z.optional(toneField),
     transcript: z.optional(
-      textField(LIMITS.transcriptMax, { min: 1, trim: true }),
+      textField(LIMITS.transcriptMax, { min: 1, trim: true, example: 'Good morning, everyone.' }),
     ),
   })
   .check(

@@ -12,31 +12,13 @@
 //   alone, remembered for the provider's life once a plainer format answered.
 import OpenAI from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
-import { LANGUAGES, type Language, type Tone } from '@parla/contract/constants';
+import { LANGUAGES, TONE_MEANINGS, type Language } from '@parla/contract/constants';
 import { RetryLater } from '../jobs';
 import type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
 
 const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
 const nameOf = (code: Language) => `${languageName.of(code) ?? code} (${code})`;
 
-/** What each tone asks of the writer; DEFAULT keeps the sender's own register. */
-const TONE_GUIDE: Record<Tone, string> = {
-  DEFAULT: "keep the sender's own register",
-  ACADEMIC: 'precise, scholarly',
-  APPRECIATIVE: 'warm and thankful',
-  ANALYTICAL: 'logical and exact',
-  CASUAL: 'relaxed, everyday',
-  CHEERFUL: 'upbeat and bright',
-  DESCRIPTIVE: 'vivid and detailed',
-  FORMAL: 'polite and formal (formal address where the language has it)',
-  FRIENDLY: 'kind and approachable',
-  HUMOROUS: 'light and witty, without changing the facts',
-  INFORMATIVE: 'clear and factual',
-  INSPIRATIONAL: 'encouraging and uplifting',
-  INTIMATE: 'close and personal',
-  PERSUASIVE: 'convincing',
-  SERIOUS: 'earnest and sober',
-};
 
 const RESPONSE_SCHEMA = {
   type: 'object',
@@ -66,7 +48,7 @@ export function instructionFor(request: TranslationRequest): string {
     lines.push(`The conversation is about ${request.domain.toLowerCase().replace(/_/g, ' ')}: use that field's usual terms.`);
   }
   lines.push('Targets (language code, tone, what the tone means):');
-  for (const target of request.targets) lines.push(`- ${target.language} (${nameOf(target.language)}), ${target.tone}: ${TONE_GUIDE[target.tone]}`);
+  for (const target of request.targets) lines.push(`- ${target.language} (${nameOf(target.language)}), ${target.tone}: ${TONE_MEANINGS[target.tone]}`);
   lines.push('Answer with JSON: {"translations": [{"language": code, "tone": TONE, "text": the rendering}, ...]}, one entry per target, and nothing else.');
   return lines.join('\n');
 }
