@@ -2,7 +2,9 @@
 // cookie echoed in its header, the session guard before and the error catalogue after each call.
 // Built on fetch (and XHR where upload progress is wanted) rather than axios: a third of the
 // sign-in page's JavaScript budget for the same few features.
+import type { TokenRefreshResponse } from '@parla/contract/accounts';
 import { COOKIES, FALLBACK_LANGUAGE, XSRF_HEADER } from '@parla/contract/constants';
+import { endpoint, type ApiRequest } from './endpoint';
 import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from './error-catalogue';
 import { REFRESH_PATH, createSessionGuard, endSession, isExempt } from './session-guard';
 import { useLangStore } from './stores';
@@ -111,7 +113,9 @@ export function createHttp(baseURL = '', translateFallback: () => string = () =>
     if (answer.status >= 200 && answer.status < 300) return answer.data as T;
     throw new HttpError(answer.status, answer.data);
   };
-  const guard = createSessionGuard(() => raw({ method: 'POST', url: REFRESH_PATH }));
+  // No body: the refresh token travels in its cookie.
+  const refreshRequest: ApiRequest<TokenRefreshResponse> = endpoint('POST', REFRESH_PATH);
+  const guard = createSessionGuard(() => raw<TokenRefreshResponse>(refreshRequest));
 
   /**
    * The call's result; undefined when the catalogue handled the failure (toast shown, or the

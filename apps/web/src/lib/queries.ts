@@ -2,9 +2,9 @@
 // the retry rule of their queries, `next` links, 204 calls, tones and what the translator can do.
 import { queryOptions } from '@tanstack/react-query';
 import type { ToneOption, TranslationInfo } from '@parla/contract/status';
-import { HandledError, fetchOrThrow, http } from './api';
+import { HandledError, endpoint, fetchOrThrow, http, type ApiRequest } from './api';
 import { HttpError, classifyError } from './error-catalogue';
-import { CancelledError, type RequestConfig } from './http';
+import { CancelledError } from './http';
 import { i18n } from './i18n';
 import { notify } from './toast';
 
@@ -25,7 +25,7 @@ export function linkParam(link: string | null, name: string): string | undefined
 export const tonesQuery = (lang: string) =>
   queryOptions({
     queryKey: ['speech', 'tones', lang],
-    queryFn: () => fetchOrThrow<ToneOption[]>({ method: 'GET', url: '/api/speech/tones/' }),
+    queryFn: () => fetchOrThrow<ToneOption[]>(endpoint('GET', '/api/speech/tones/')),
     staleTime: 60 * 60_000,
     retry: retryUnhandled,
   });
@@ -33,7 +33,7 @@ export const tonesQuery = (lang: string) =>
 /** What the server's translator can do (GET /api/translation/): fixed while the server runs. */
 export const translationInfoQuery = queryOptions({
   queryKey: ['translation', 'info'],
-  queryFn: () => fetchOrThrow<TranslationInfo>({ method: 'GET', url: '/api/translation/' }),
+  queryFn: () => fetchOrThrow<TranslationInfo>(endpoint('GET', '/api/translation/')),
   staleTime: Infinity,
   retry: retryUnhandled,
 });
@@ -67,12 +67,13 @@ export function reportFailure(error: unknown): string | undefined {
 }
 
 /**
- * For calls whose success has no body (204): true once done, false when it failed (the failure
- * shown as the catalogue does). `call` cannot tell an empty success from a handled failure.
+ * For calls whose success has no body (204, which the document must say): true once done, false
+ * when it failed (the failure shown as the catalogue does). `call` cannot tell an empty success
+ * from a handled failure.
  */
-export async function succeeded(config: RequestConfig): Promise<boolean> {
+export async function succeeded(request: ApiRequest<undefined>): Promise<boolean> {
   try {
-    await http.request({ ...config, skipErrorCatalogue: true });
+    await http.request({ ...request, skipErrorCatalogue: true });
     return true;
   } catch (error) {
     reportFailure(error);

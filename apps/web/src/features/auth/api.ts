@@ -6,23 +6,23 @@ import type {
   RegisterRequest,
 } from '@parla/contract/accounts';
 import type { Detail } from '@parla/contract/errors';
-import { call } from '../../lib/api';
+import { call, endpoint } from '../../lib/api';
 import { useTokenStore } from '../../lib/stores';
 
 export async function login(body: LoginRequest) {
-  const answer = await call<LoginResponse>({ method: 'POST', url: '/api/accounts/login/', data: body });
+  const answer = await call<LoginResponse>(endpoint('POST', '/api/accounts/login/', { body }));
   if (answer) useTokenStore.getState().setExpirations(answer);
   return answer;
 }
 
-export const register = (body: RegisterRequest) => call<Detail>({ method: 'POST', url: '/api/accounts/registration/', data: body });
+export const register = (body: RegisterRequest) => call<Detail>(endpoint('POST', '/api/accounts/registration/', { body }));
 
 export const resendActivation = (email: string) =>
-  call<Detail>({ method: 'POST', url: '/api/accounts/registration/resend-email/', data: { email } });
+  call<Detail>(endpoint('POST', '/api/accounts/registration/resend-email/', { body: { email } }));
 
-export const verifyEmail = (key: string) => call<Detail>({ method: 'POST', url: '/api/accounts/registration/verify-email/', data: { key } });
+export const verifyEmail = (key: string) => call<Detail>(endpoint('POST', '/api/accounts/registration/verify-email/', { body: { key } }));
 
-export const requestPasswordReset = (email: string) => call<Detail>({ method: 'POST', url: '/api/accounts/password/reset/', data: { email } });
+export const requestPasswordReset = (email: string) => call<Detail>(endpoint('POST', '/api/accounts/password/reset/', { body: { email } }));
 
 export const confirmPasswordReset = (body: PasswordResetConfirmRequest) =>
-  call<Detail>({ method: 'POST', url: '/api/accounts/password/reset/confirm/', data: body });
+  call<Detail>(endpoint('POST', '/api/accounts/password/reset/confirm/', { body }));

@@ -16,7 +16,7 @@ import type {
   ManageChatMember,
 } from '@parla/contract/chat';
 import type { ChatRole } from '@parla/contract/constants';
-import { call, fetchOrThrow } from '../../lib/api';
+import { call, endpoint, fetchOrThrow } from '../../lib/api';
 import { linkParam, retryUnhandled, succeeded } from '../../lib/queries';
 
 export const CHAT_PAGE_SIZE = 20;
@@ -53,7 +53,7 @@ export function nextMessageCursor(page: ChatMessagesPage): number | undefined {
 export const chatListQuery = infiniteQueryOptions({
   queryKey: chatKeys.list(),
   queryFn: ({ pageParam }) =>
-    fetchOrThrow<ChatListPage>({ method: 'GET', url: '/api/chat/', params: { limit: CHAT_PAGE_SIZE, lastModified: pageParam } }),
+    fetchOrThrow<ChatListPage>(endpoint('GET', '/api/chat/', { query: { limit: CHAT_PAGE_SIZE, lastModified: pageParam } })),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: nextChatCursor,
   retry: retryUnhandled,
@@ -62,14 +62,14 @@ export const chatListQuery = infiniteQueryOptions({
 export const chatQuery = (chatId: number) =>
   queryOptions({
     queryKey: chatKeys.detail(chatId),
-    queryFn: () => fetchOrThrow<GroupChat>({ method: 'GET', url: `/api/chat/${chatId}/` }),
+    queryFn: () => fetchOrThrow<GroupChat>(endpoint('GET', '/api/chat/{id}/', { path: { id: chatId } })),
     retry: retryUnhandled,
   });
 
 export const memberQuery = (chatId: number) =>
   queryOptions({
     queryKey: chatKeys.member(chatId),
-    queryFn: () => fetchOrThrow<ChatMember>({ method: 'GET', url: `/api/chat/${chatId}/member/` }),
+    queryFn: () => fetchOrThrow<ChatMember>(endpoint('GET', '/api/chat/{groupChatId}/member/', { path: { groupChatId: chatId } })),
     retry: retryUnhandled,
   });
 
@@ -77,11 +77,12 @@ export const messagesQuery = (chatId: number) =>
   infiniteQueryOptions({
     queryKey: chatKeys.messages(chatId),
     queryFn: ({ pageParam }) =>
-      fetchOrThrow<ChatMessagesPage>({
-        method: 'GET',
-        url: `/api/chat/${chatId}/messages/`,
-        params: { limit: MESSAGE_PAGE_SIZE, toId: pageParam },
-      }),
+      fetchOrThrow<ChatMessagesPage>(
+        endpoint('GET', '/api/chat/{groupChatId}/messages/', {
+          path: { groupChatId: chatId },
+          query: { limit: MESSAGE_PAGE_SIZE, toId: pageParam },
+        }),
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: nextMessageCursor,
     retry: retryUnhandled,
@@ -91,42 +92,44 @@ export const membersQuery = (chatId: number, query: { pageIndex: number; q: stri
   queryOptions({
     queryKey: chatKeys.membersPage(chatId, query),
     queryFn: () =>
-      fetchOrThrow<ChatMembersPage>({
-        method: 'GET',
-        url: `/api/chat/${chatId}/members/`,
-        params: { pageIndex: query.pageIndex, pageSize: MEMBER_PAGE_SIZE, q: query.q || undefined },
-      }),
+      fetchOrThrow<ChatMembersPage>(
+        endpoint('GET', '/api/chat/{groupChatId}/members/', {
+          path: { groupChatId: chatId },
+          query: { pageIndex: query.pageIndex, pageSize: MEMBER_PAGE_SIZE, q: query.q || undefined },
+        }),
+      ),
     retry: retryUnhandled,
   });
 
 // ---- mutations ----
 
-export const createChat = (body: ChatCreateRequest) => call<GroupChat>({ method: 'POST', url: '/api/chat/', data: body });
+export const createChat = (body: ChatCreateRequest) => call<GroupChat>(endpoint('POST', '/api/chat/', { body }));
 
-export const updateChat = (chatId: number, body: ChatPutRequest) => call<GroupChat>({ method: 'PUT', url: `/api/chat/${chatId}/`, data: body });
+export const updateChat = (chatId: number, body: ChatPutRequest) =>
+  call<GroupChat>(endpoint('PUT', '/api/chat/{id}/', { path: { id: chatId }, body }));
 
-export const deleteChat = (chatId: number) => succeeded({ method: 'DELETE', url: `/api/chat/${chatId}/` });
+export const deleteChat = (chatId: number) => succeeded(endpoint('DELETE', '/api/chat/{id}/', { path: { id: chatId } }));
 
 export const updateMember = (chatId: number, body: ChatMemberPatchRequest) =>
-  call<ChatMember>({ method: 'PATCH', url: `/api/chat/${chatId}/member/`, data: body });
+  call<ChatMember>(endpoint('PATCH', '/api/chat/{groupChatId}/member/', { path: { groupChatId: chatId }, body }));
 
 export const leaveChat = (chatId: number, permanent: boolean) =>
-  succeeded({ method: 'DELETE', url: `/api/chat/${chatId}/member/`, params: { permanent } });
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/member/', { path: { groupChatId: chatId }, query: { permanent } }));
 
 export const addMember = (chatId: number, body: ChatMemberAddRequest) =>
-  call<ManageChatMember>({ method: 'POST', url: `/api/chat/${chatId}/members/`, data: body });
+  call<ManageChatMember>(endpoint('POST', '/api/chat/{groupChatId}/members/', { path: { groupChatId: chatId }, body }));
 
 export const changeMemberRole = (chatId: number, memberId: number, chatRole: ChatRole) =>
-  call<ManageChatMember>({ method: 'PATCH', url: `/api/chat/${chatId}/members/${memberId}/`, data: { chatRole } });
+  call<ManageChatMember>(endpoint('PATCH', '/api/chat/{groupChatId}/members/{id}/', { path: { groupChatId: chatId, id: memberId }, body: { chatRole } }));
 
 export const removeMember = (chatId: number, memberId: number, permanent: boolean) =>
-  succeeded({ method: 'DELETE', url: `/api/chat/${chatId}/members/${memberId}/`, params: { permanent } });
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/members/{id}/', { path: { groupChatId: chatId, id: memberId }, query: { permanent } }));
 
 export const removeMembers = (chatId: number, ids: number[], permanent: boolean) =>
-  succeeded({ method: 'POST', url: `/api/chat/${chatId}/members/multi_delete/`, data: { ids, permanent } });
+  succeeded(endpoint('POST', '/api/chat/{groupChatId}/members/multi_delete/', { path: { groupChatId: chatId }, body: { ids, permanent } }));
 
 export const editMessage = (chatId: number, messageId: number, content: string) =>
-  call<ChatMessage>({ method: 'PATCH', url: `/api/chat/${chatId}/messages/${messageId}/`, data: { content } });
+  call<ChatMessage>(endpoint('PATCH', '/api/chat/{groupChatId}/messages/{id}/', { path: { groupChatId: chatId, id: messageId }, body: { content } }));
 
 export const deleteMessage = (chatId: number, messageId: number) =>
-  succeeded({ method: 'DELETE', url: `/api/chat/${chatId}/messages/${messageId}/` });
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/', { path: { groupChatId: chatId, id: messageId } }));

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
 import { Button, LoadFailed, Spinner } from '../../components/ui';
-import { http } from '../../lib/api';
+import { call, endpoint } from '../../lib/api';
 import { translationInfoQuery } from '../../lib/queries';
 import { chatKeys, deleteMessage, editMessage, messagesQuery } from './api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -147,8 +147,9 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
       return;
     }
     const timer = setTimeout(() => {
-      http
-        .request<ChatMember>({ method: 'PATCH', url: `/api/chat/${chatId}/member/`, data: { lastReadMessage: newest }, skipErrorCatalogue: true })
+      call<ChatMember>(
+        endpoint('PATCH', '/api/chat/{groupChatId}/member/', { path: { groupChatId: chatId }, body: { lastReadMessage: newest }, skipErrorCatalogue: true }),
+      )
         .then((answer) => {
           if (answer) queryClient.setQueryData<ChatMember>(chatKeys.member(chatId), answer);
           queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => setUnread(data, chatId, 0));

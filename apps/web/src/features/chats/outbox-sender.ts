@@ -5,7 +5,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@parla/contract/chat';
-import { http } from '../../lib/api';
+import { call, endpoint } from '../../lib/api';
 import { HttpError, classifyError } from '../../lib/error-catalogue';
 import { CancelledError } from '../../lib/http';
 import { chatKeys } from './api';
@@ -41,12 +41,13 @@ export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): P
   inFlight.add(entry.clientId);
   updateOutbox((entries) => markSending(entries, entry.clientId));
   try {
-    const message = await http.request<ChatMessage>({
-      method: 'POST',
-      url: `/api/chat/${entry.chatId}/messages/`,
-      data: { content: entry.content, clientId: entry.clientId },
-      skipErrorCatalogue: true,
-    });
+    const message = await call<ChatMessage>(
+      endpoint('POST', '/api/chat/{groupChatId}/messages/', {
+        path: { groupChatId: entry.chatId },
+        body: { content: entry.content, clientId: entry.clientId },
+        skipErrorCatalogue: true,
+      }),
+    );
     if (message) {
       queryClient.setQueryData<MessagePages>(chatKeys.messages(entry.chatId), (data) => upsertMessage(data, message));
       queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => applyNewMessage(data, entry.chatId, message, true));

@@ -8,14 +8,14 @@ import type { Room, RoomsPage } from '@parla/contract/rooms';
 import { GlobeIcon, UsersIcon } from '../../components/icons';
 import { RoomList } from '../../components/room-list';
 import { Card, LoadFailed } from '../../components/ui';
-import { fetchOrThrow } from '../../lib/api';
+import { endpoint, fetchOrThrow } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { acceptInvitation, declineInvitation } from '../../lib/invitations';
 import { notify } from '../../lib/toast';
 
 const recentRoomsQuery = queryOptions({
   queryKey: ['rooms', 'list', { limit: LIMITS.homeRecentRooms }],
-  queryFn: () => fetchOrThrow<RoomsPage>({ method: 'GET', url: '/api/rooms/', params: { limit: LIMITS.homeRecentRooms } }),
+  queryFn: () => fetchOrThrow<RoomsPage>(endpoint('GET', '/api/rooms/', { query: { limit: LIMITS.homeRecentRooms } })),
 });
 
 export function HomePage() {

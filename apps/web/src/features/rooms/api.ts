@@ -15,7 +15,7 @@ import type {
   Segment,
   SegmentsPage,
 } from '@parla/contract/rooms';
-import { call, fetchOrThrow, http } from '../../lib/api';
+import { apiHref, call, endpoint, fetchOrThrow, http } from '../../lib/api';
 import { newClientId } from '../../lib/client-id';
 import { HttpError } from '../../lib/error-catalogue';
 import { linkParam, reportFailure, retryUnhandled, succeeded } from '../../lib/queries';
@@ -47,7 +47,7 @@ export function nextOffset(page: { next: string | null; results: unknown[] }, pr
 
 export const roomListQuery = infiniteQueryOptions({
   queryKey: roomKeys.list(),
-  queryFn: ({ pageParam }) => fetchOrThrow<RoomsPage>({ method: 'GET', url: '/api/rooms/', params: { limit: ROOM_PAGE_SIZE, offset: pageParam } }),
+  queryFn: ({ pageParam }) => fetchOrThrow<RoomsPage>(endpoint('GET', '/api/rooms/', { query: { limit: ROOM_PAGE_SIZE, offset: pageParam } })),
   initialPageParam: 0,
   getNextPageParam: (page, _pages, offset) => nextOffset(page, offset),
   retry: retryUnhandled,
@@ -56,14 +56,14 @@ export const roomListQuery = infiniteQueryOptions({
 export const roomQuery = (roomId: number) =>
   queryOptions({
     queryKey: roomKeys.detail(roomId),
-    queryFn: () => fetchOrThrow<Room>({ method: 'GET', url: `/api/rooms/${roomId}/` }),
+    queryFn: () => fetchOrThrow<Room>(endpoint('GET', '/api/rooms/{id}/', { path: { id: roomId } })),
     retry: retryUnhandled,
   });
 
 export const participantQuery = (roomId: number) =>
   queryOptions({
     queryKey: roomKeys.participant(roomId),
-    queryFn: () => fetchOrThrow<Participant>({ method: 'GET', url: `/api/rooms/${roomId}/participant/` }),
+    queryFn: () => fetchOrThrow<Participant>(endpoint('GET', '/api/rooms/{roomId}/participant/', { path: { roomId } })),
     retry: retryUnhandled,
   });
 
@@ -71,11 +71,12 @@ export const participantsQuery = (roomId: number, query: { pageIndex: number; q:
   queryOptions({
     queryKey: roomKeys.participantsPage(roomId, query),
     queryFn: () =>
-      fetchOrThrow<ParticipantsPage>({
-        method: 'GET',
-        url: `/api/rooms/${roomId}/participants/`,
-        params: { pageIndex: query.pageIndex, pageSize: PARTICIPANT_PAGE_SIZE, q: query.q || undefined },
-      }),
+      fetchOrThrow<ParticipantsPage>(
+        endpoint('GET', '/api/rooms/{roomId}/participants/', {
+          path: { roomId },
+          query: { pageIndex: query.pageIndex, pageSize: PARTICIPANT_PAGE_SIZE, q: query.q || undefined },
+        }),
+      ),
     retry: retryUnhandled,
   });
 
@@ -84,44 +85,46 @@ export const segmentsQuery = (roomId: number) =>
   infiniteQueryOptions({
     queryKey: roomKeys.segments(roomId),
     queryFn: ({ pageParam }) =>
-      fetchOrThrow<SegmentsPage>({ method: 'GET', url: `/api/rooms/${roomId}/segments/`, params: { limit: SEGMENT_PAGE_SIZE, offset: pageParam } }),
+      fetchOrThrow<SegmentsPage>(endpoint('GET', '/api/rooms/{roomId}/segments/', { path: { roomId }, query: { limit: SEGMENT_PAGE_SIZE, offset: pageParam } })),
     initialPageParam: 0,
     getNextPageParam: (page, _pages, offset) => nextOffset(page, offset),
     retry: retryUnhandled,
   });
 
 /** Where the whole transcript downloads (cookies authenticate the download). */
-export const transcriptUrl = (roomId: number, format: 'txt' | 'srt') => `/api/rooms/${roomId}/transcript/?format=${format}`;
+export const transcriptUrl = (roomId: number, format: 'txt' | 'srt') => apiHref('/api/rooms/{roomId}/transcript/', { path: { roomId }, query: { format } });
 
 // ---- mutations ----
 
-export const createRoom = (body: RoomCreateRequest) => call<Room>({ method: 'POST', url: '/api/rooms/', data: body });
+export const createRoom = (body: RoomCreateRequest) => call<Room>(endpoint('POST', '/api/rooms/', { body }));
 
-export const updateRoom = (roomId: number, body: RoomPutRequest) => call<Room>({ method: 'PUT', url: `/api/rooms/${roomId}/`, data: body });
+export const updateRoom = (roomId: number, body: RoomPutRequest) => call<Room>(endpoint('PUT', '/api/rooms/{id}/', { path: { id: roomId }, body }));
 
-export const deleteRoom = (roomId: number) => succeeded({ method: 'DELETE', url: `/api/rooms/${roomId}/` });
+export const deleteRoom = (roomId: number) => succeeded(endpoint('DELETE', '/api/rooms/{id}/', { path: { id: roomId } }));
 
-export const changeRoomState = (roomId: number, state: RoomState) => call<Room>({ method: 'PATCH', url: `/api/rooms/${roomId}/state/`, data: { state } });
+export const changeRoomState = (roomId: number, state: RoomState) =>
+  call<Room>(endpoint('PATCH', '/api/rooms/{id}/state/', { path: { id: roomId }, body: { state } }));
 
 export const updateParticipant = (roomId: number, body: ParticipantPatchRequest) =>
-  call<Participant>({ method: 'PATCH', url: `/api/rooms/${roomId}/participant/`, data: body });
+  call<Participant>(endpoint('PATCH', '/api/rooms/{roomId}/participant/', { path: { roomId }, body }));
 
-export const leaveRoom = (roomId: number, permanent: boolean) => succeeded({ method: 'DELETE', url: `/api/rooms/${roomId}/participant/`, params: { permanent } });
+export const leaveRoom = (roomId: number, permanent: boolean) =>
+  succeeded(endpoint('DELETE', '/api/rooms/{roomId}/participant/', { path: { roomId }, query: { permanent } }));
 
 export const addParticipant = (roomId: number, body: { user: string; roomRole: RoomRole }) =>
-  call<ManageParticipant>({ method: 'POST', url: `/api/rooms/${roomId}/participants/`, data: body });
+  call<ManageParticipant>(endpoint('POST', '/api/rooms/{roomId}/participants/', { path: { roomId }, body }));
 
 export const changeParticipantRole = (roomId: number, participantId: number, roomRole: RoomRole) =>
-  call<ManageParticipant>({ method: 'PATCH', url: `/api/rooms/${roomId}/participants/${participantId}/`, data: { roomRole } });
+  call<ManageParticipant>(endpoint('PATCH', '/api/rooms/{roomId}/participants/{id}/', { path: { roomId, id: participantId }, body: { roomRole } }));
 
 export const removeParticipant = (roomId: number, participantId: number, permanent: boolean) =>
-  succeeded({ method: 'DELETE', url: `/api/rooms/${roomId}/participants/${participantId}/`, params: { permanent } });
+  succeeded(endpoint('DELETE', '/api/rooms/{roomId}/participants/{id}/', { path: { roomId, id: participantId }, query: { permanent } }));
 
 export const removeParticipants = (roomId: number, ids: number[], permanent: boolean) =>
-  succeeded({ method: 'POST', url: `/api/rooms/${roomId}/participants/multi_delete/`, data: { ids, permanent } });
+  succeeded(endpoint('POST', '/api/rooms/{roomId}/participants/multi_delete/', { path: { roomId }, body: { ids, permanent } }));
 
 export const editSegment = (roomId: number, segmentId: number, transcript: string) =>
-  call<Segment>({ method: 'PATCH', url: `/api/rooms/${roomId}/segments/${segmentId}/`, data: { transcript } });
+  call<Segment>(endpoint('PATCH', '/api/rooms/{roomId}/segments/{id}/', { path: { roomId, id: segmentId }, body: { transcript } }));
 
 /** Waits before the 2nd, 3rd and 4th try of an utterance whose upload failed for want of an answer or by a 5xx. */
 export const UPLOAD_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000, 9_000];
@@ -151,7 +154,7 @@ export async function uploadSegment(
     form.append('clientId', clientId);
     form.append('audio', audio, filename);
     try {
-      return await http.request<Segment>({ method: 'POST', url: `/api/rooms/${roomId}/segments/`, data: form, skipErrorCatalogue: true });
+      return await call<Segment>(endpoint('POST', '/api/rooms/{roomId}/segments/', { path: { roomId }, body: form, skipErrorCatalogue: true }));
     } catch (error) {
       const delay = delays[attempt];
       if (delay === undefined || !isRetryableUpload(error)) {

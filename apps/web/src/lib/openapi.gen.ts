@@ -1,0 +1,4132 @@
+// Generated from the server's OpenAPI document by openapi-typescript: do not edit.
+// Regenerate with `npm run api-types -w @parla/web` (apps/web/scripts/api-types.mjs);
+// `npm run api-types -w @parla/web -- --check` fails when this file is stale.
+
+export interface paths {
+    "/api/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of the server: database, live pushes, translation and speech */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the translator can do: the languages each language reaches, and whether it writes tones */
+        get: operations["getTranslationAbilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/speech/tones/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tones a reader may choose, with their labels in the request’s language */
+        get: operations["listTones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in: tokens in the body and in HttpOnly cookies */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign out (the spec’s GET form) */
+        get: operations["logoutByGet"];
+        put?: never;
+        /** Sign out: the session (refresh token family) ends */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/registration/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register; an activation link is e-mailed (the same answer for an address already taken) */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/registration/resend-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the activation link again */
+        post: operations["resendActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/registration/verify-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate the account with the key from the e-mail */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/token/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the refresh token (from the body or the cookie) for a new access token */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/token/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check that a token is valid and its session active */
+        post: operations["verifyToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/password/change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (the current one needed unless signed in within 5 minutes); other sessions end */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/password/reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a password reset link (the same answer for an unknown address) */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/password/reset/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the reset link’s uid and token; every session ends */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/user/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["getUser"];
+        /**
+         * Set the full name and the avatar (JSON, or a form with the image file)
+         * @description multipart/form-data (fullName, avatarImage file) or JSON (fullName, avatarImage: null to remove).
+         */
+        put: operations["replaceUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the full name or the avatar (JSON, or a form with the image file)
+         * @description multipart/form-data (fullName, avatarImage file) or JSON (fullName, avatarImage: null to remove).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/rooms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user’s rooms: invitations first, then the most recently active */
+        get: operations["listRooms"];
+        put?: never;
+        /** Create a room; its creator is its OWNER */
+        post: operations["createRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A room, with the reader’s role and state */
+        get: operations["getRoom"];
+        /** Set a room’s title, description, languages and domain (OWNER) */
+        put: operations["replaceRoom"];
+        post?: never;
+        /** Delete a room, its transcript and recordings (OWNER) */
+        delete: operations["deleteRoom"];
+        options?: never;
+        head?: never;
+        /** Change a room’s title, description, languages or domain (OWNER) */
+        patch: operations["updateRoom"];
+        trace?: never;
+    };
+    "/api/rooms/{id}/state/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start, end or reopen the room’s call (OWNER; allowed changes only)
+         * @description Owner only. Allowed: 3001→3002 (go live), 3002→3003 (end), 3003→3002 (reopen), 3001→3003 (cancel); anything else is a 400 on state.
+         */
+        put: operations["setRoomState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Start, end or reopen the room’s call (OWNER; allowed changes only)
+         * @description Owner only. Allowed: 3001→3002 (go live), 3002→3003 (end), 3003→3002 (reopen), 3001→3003 (cancel); anything else is a 400 on state.
+         */
+        patch: operations["updateRoomState"];
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/participant/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader’s participation: alias, language, voice, tone, and a LiveKit token while Live */
+        get: operations["getOwnParticipation"];
+        /** Set how the reader is shown and listens */
+        put: operations["replaceOwnParticipation"];
+        post?: never;
+        /** Leave the room, or decline its invitation */
+        delete: operations["leaveRoom"];
+        options?: never;
+        head?: never;
+        /** Change how the reader is shown or listens */
+        patch: operations["updateOwnParticipation"];
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/participant/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the invitation to the room
+         * @description Accepts the invitation to the room (declining is leaving: DELETE on the participation).
+         */
+        post: operations["acceptRoomInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/participants/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The room’s participants and invited people, searchable */
+        get: operations["listParticipants"];
+        put?: never;
+        /**
+         * Invite someone by e-mail address (OWNER)
+         * @description Invites someone by e-mail address: the same answer whether or not the address has an account; they take part once they accept.
+         */
+        post: operations["inviteParticipant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/participants/multi_delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove several participants, all or none (OWNER) */
+        post: operations["removeParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/participants/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a participant’s role; making someone OWNER hands the room over (OWNER) */
+        put: operations["setParticipantRole"];
+        post?: never;
+        /** Remove a participant, or withdraw an invitation (OWNER) */
+        delete: operations["removeParticipant"];
+        options?: never;
+        head?: never;
+        /** Change a participant’s role; making someone OWNER hands the room over (OWNER) */
+        patch: operations["updateParticipantRole"];
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/segments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The transcript, oldest first, as the reader hears it */
+        get: operations["listSegments"];
+        put?: never;
+        /**
+         * Upload one utterance (while Live): transcribed, translated and spoken for every listener
+         * @description multipart/form-data with one file `audio`: one utterance, WAV, Ogg or WebM (checked by content), at most 30 s and 2 MB, while the room is Live.
+         */
+        post: operations["uploadSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/segments/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One utterance as the reader hears it */
+        get: operations["getSegment"];
+        /** Correct the transcript (speaker) or choose the reader’s tone for it */
+        put: operations["replaceSegment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct the transcript (speaker) or choose the reader’s tone for it */
+        patch: operations["updateSegment"];
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/transcript/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole transcript in the reader’s language, as text or SubRip subtitles
+         * @description The whole transcript in the caller’s language: text/plain or SubRip (.srt).
+         */
+        get: operations["downloadTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/audio/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recording or a voice of the room (participants only)
+         * @description A recording or a synthesised voice of this room (participants only).
+         */
+        get: operations["getAudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user’s chats by last activity; the first page starts with pending invitations */
+        get: operations["listChats"];
+        put?: never;
+        /** Create a chat; its creator is its OWNER */
+        post: operations["createChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chat, with the reader’s role and state */
+        get: operations["getChat"];
+        /** Set a chat’s title, description and languages (OWNER) */
+        put: operations["replaceChat"];
+        post?: never;
+        /** Delete a chat and its messages (OWNER) */
+        delete: operations["deleteChat"];
+        options?: never;
+        head?: never;
+        /** Change a chat’s title, description or languages (OWNER) */
+        patch: operations["updateChat"];
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/member/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader’s membership: nickname, language, tone, last read message */
+        get: operations["getOwnMembership"];
+        /** Set how the reader is shown and reads */
+        put: operations["replaceOwnMembership"];
+        post?: never;
+        /** Leave the chat, or decline its invitation */
+        delete: operations["leaveChat"];
+        options?: never;
+        head?: never;
+        /** Change how the reader is shown or reads, or where they stopped reading */
+        patch: operations["updateOwnMembership"];
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/member/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the invitation to the chat
+         * @description Accepts the invitation to the chat (declining is leaving: DELETE on the membership).
+         */
+        post: operations["acceptChatInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat’s members and invited people, searchable */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Invite someone by e-mail address (OWNER, ADMIN)
+         * @description Invites someone by e-mail address: the same answer whether or not the address has an account; they are a member once they accept.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/members/multi_delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove several members, all or none (OWNER, ADMIN) */
+        post: operations["removeMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/members/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a member’s role; making someone OWNER hands the chat over (OWNER) */
+        put: operations["setMemberRole"];
+        post?: never;
+        /** Remove a member, or withdraw an invitation (OWNER, ADMIN) */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member’s role; making someone OWNER hands the chat over (OWNER) */
+        patch: operations["updateMemberRole"];
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/messages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages, newest first, each in the reader’s language and tone */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Post a message (once per clientId); it is translated for every reader
+         * @description Posts a message; the same clientId from the same member answers 200 with the message already stored.
+         */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/messages/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message in the reader’s language and tone */
+        get: operations["getMessage"];
+        /** Edit one’s own message; it is translated again */
+        put: operations["replaceMessage"];
+        post?: never;
+        /** Delete a message for everyone (its sender, or an OWNER or ADMIN) */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /** Edit one’s own message; it is translated again */
+        patch: operations["updateMessage"];
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description A language code (ISO 639-1): one of the 57 languages of the interface and of translation.
+         * @example es
+         * @enum {string}
+         */
+        LanguageInput: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh";
+        /**
+         * @description The tone a reader reads or hears in: DEFAULT (keep the sender's own register), ACADEMIC (precise, scholarly), APPRECIATIVE (warm and thankful), ANALYTICAL (logical and exact), CASUAL (relaxed, everyday), CHEERFUL (upbeat and bright), DESCRIPTIVE (vivid and detailed), FORMAL (polite and formal (formal address where the language has it)), FRIENDLY (kind and approachable), HUMOROUS (light and witty, without changing the facts), INFORMATIVE (clear and factual), INSPIRATIONAL (encouraging and uplifting), INTIMATE (close and personal), PERSUASIVE (convincing), SERIOUS (earnest and sober).
+         * @example FRIENDLY
+         * @enum {string}
+         */
+        ToneInput: "DEFAULT" | "ACADEMIC" | "APPRECIATIVE" | "ANALYTICAL" | "CASUAL" | "CHEERFUL" | "DESCRIPTIVE" | "FORMAL" | "FRIENDLY" | "HUMOROUS" | "INFORMATIVE" | "INSPIRATIONAL" | "INTIMATE" | "PERSUASIVE" | "SERIOUS";
+        /**
+         * @description The field a room is about: translations use its usual terms. DEFAULT: none in particular.
+         * @example DEFAULT
+         * @enum {string}
+         */
+        DomainInput: "DEFAULT" | "ACCOUNTING" | "ART" | "AUTO" | "BUSINESS" | "EDUCATION" | "ENGINEERING" | "ENTERTAINMENT" | "ENVIRONMENT" | "FASHION" | "FINANCE" | "FNB" | "GOVERNMENT" | "HEALTHCARE" | "HOSPITALITY" | "IT" | "LAW" | "MANUFACTURING" | "MARKETING" | "MUSIC" | "NON_PROFIT" | "REAL_ESTATE" | "RETAIL" | "SCIENCE" | "SPORTS" | "TRANSPORT" | "TRAVEL";
+        /**
+         * @description A role in a chat: OWNER edits and deletes the chat and changes roles (setting another member to OWNER hands the chat over); ADMIN adds and removes MEMBERs; everyone reads and posts. 2001 OWNER, 2002 ADMIN, 2003 MEMBER.
+         * @enum {number}
+         */
+        ChatRoleInput: 2001 | 2002 | 2003;
+        /**
+         * @description A role in a room: OWNER edits the room, changes its state and manages participants (setting another to OWNER hands the room over); MEMBER speaks and listens. 1001 OWNER, 1002 MEMBER.
+         * @enum {number}
+         */
+        RoomRoleInput: 1001 | 1002;
+        /**
+         * @description A room’s state: START before the call, LIVE during it (utterances are taken, LiveKit tokens issued), END after it. Allowed changes: START→LIVE, LIVE→END, END→LIVE, START→END. 3001 START, 3002 LIVE, 3003 END.
+         * @enum {number}
+         */
+        RoomStateInput: 3001 | 3002 | 3003;
+        /**
+         * @description A language code (ISO 639-1): one of the 57 languages of the interface and of translation.
+         * @example es
+         * @enum {string}
+         */
+        Language: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh";
+        /**
+         * @description The tone a reader reads or hears in: DEFAULT (keep the sender's own register), ACADEMIC (precise, scholarly), APPRECIATIVE (warm and thankful), ANALYTICAL (logical and exact), CASUAL (relaxed, everyday), CHEERFUL (upbeat and bright), DESCRIPTIVE (vivid and detailed), FORMAL (polite and formal (formal address where the language has it)), FRIENDLY (kind and approachable), HUMOROUS (light and witty, without changing the facts), INFORMATIVE (clear and factual), INSPIRATIONAL (encouraging and uplifting), INTIMATE (close and personal), PERSUASIVE (convincing), SERIOUS (earnest and sober).
+         * @example FRIENDLY
+         * @enum {string}
+         */
+        Tone: "DEFAULT" | "ACADEMIC" | "APPRECIATIVE" | "ANALYTICAL" | "CASUAL" | "CHEERFUL" | "DESCRIPTIVE" | "FORMAL" | "FRIENDLY" | "HUMOROUS" | "INFORMATIVE" | "INSPIRATIONAL" | "INTIMATE" | "PERSUASIVE" | "SERIOUS";
+        /**
+         * @description The field a room is about: translations use its usual terms. DEFAULT: none in particular.
+         * @example DEFAULT
+         * @enum {string}
+         */
+        Domain: "DEFAULT" | "ACCOUNTING" | "ART" | "AUTO" | "BUSINESS" | "EDUCATION" | "ENGINEERING" | "ENTERTAINMENT" | "ENVIRONMENT" | "FASHION" | "FINANCE" | "FNB" | "GOVERNMENT" | "HEALTHCARE" | "HOSPITALITY" | "IT" | "LAW" | "MANUFACTURING" | "MARKETING" | "MUSIC" | "NON_PROFIT" | "REAL_ESTATE" | "RETAIL" | "SCIENCE" | "SPORTS" | "TRANSPORT" | "TRAVEL";
+        /**
+         * @description A role in a chat: OWNER edits and deletes the chat and changes roles (setting another member to OWNER hands the chat over); ADMIN adds and removes MEMBERs; everyone reads and posts. 2001 OWNER, 2002 ADMIN, 2003 MEMBER.
+         * @enum {number}
+         */
+        ChatRole: 2001 | 2002 | 2003;
+        /**
+         * @description A role in a room: OWNER edits the room, changes its state and manages participants (setting another to OWNER hands the room over); MEMBER speaks and listens. 1001 OWNER, 1002 MEMBER.
+         * @enum {number}
+         */
+        RoomRole: 1001 | 1002;
+        /**
+         * @description A room’s state: START before the call, LIVE during it (utterances are taken, LiveKit tokens issued), END after it. Allowed changes: START→LIVE, LIVE→END, END→LIVE, START→END. 3001 START, 3002 LIVE, 3003 END.
+         * @enum {number}
+         */
+        RoomState: 3001 | 3002 | 3003;
+        /**
+         * @description invited: added, not accepted yet (sees the name and the invitation only); joined: accepted.
+         * @enum {string}
+         */
+        MemberState: "invited" | "joined";
+        ErrorBody: {
+            /** @enum {string} */
+            type: "validation_error" | "client_error" | "server_error";
+            errors: {
+                code: string;
+                detail: string;
+                attr: string | null;
+            }[];
+        };
+    };
+    responses: {
+        /** @description Refused as sent (`validation_error`): each error names its field in `attr` (`non_field_errors` for the body as a whole). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not signed in, or the token is invalid, expired or of an ended session (`not_authenticated`, `token_not_valid`). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A cookie session without the right X-XSRF-TOKEN header (`csrf_failed`), or a role that does not allow this (`permission_denied`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description No such object, or not one of the caller’s (strangers, those who left and those only invited learn nothing of it). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Over a rate limit (`throttled`); try again after Retry-After seconds. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the limit allows another request. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The server failed (`server_error`); the body says nothing more, the server’s log has the request id. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        version: string;
+                        /** @enum {string} */
+                        database: "ok" | "degraded" | "off";
+                        /** @enum {string} */
+                        realtime: "ok" | "degraded" | "off";
+                        /** @enum {string} */
+                        translation: "ok" | "degraded" | "off";
+                        /** @enum {string} */
+                        speech: "ok" | "degraded" | "off";
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+            /** @description OK. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        version: string;
+                        /** @enum {string} */
+                        database: "ok" | "degraded" | "off";
+                        /** @enum {string} */
+                        realtime: "ok" | "degraded" | "off";
+                        /** @enum {string} */
+                        translation: "ok" | "degraded" | "off";
+                        /** @enum {string} */
+                        speech: "ok" | "degraded" | "off";
+                    };
+                };
+            };
+        };
+    };
+    getTranslationAbilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "openai" | "apertium" | "none";
+                        supportsTone: boolean;
+                        reach: {
+                            [key: string]: components["schemas"]["Language"][];
+                        } | null;
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listTones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: components["schemas"]["Tone"];
+                        label: string;
+                    }[];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example ana@example.com
+                     */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description The session cookies: access_token and refresh_token (HttpOnly, SameSite=Lax), and XSRF-TOKEN, to echo in the X-XSRF-TOKEN header of writes (cleared on sign-out). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        refresh: string;
+                        user: {
+                            /** @example 42 */
+                            id: number;
+                            email: string;
+                            fullName: string | null;
+                            avatarImage: string | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        accessExpiration: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        refreshExpiration: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    logoutByGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description The session cookies: access_token and refresh_token (HttpOnly, SameSite=Lax), and XSRF-TOKEN, to echo in the X-XSRF-TOKEN header of writes (cleared on sign-out). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refresh?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description The session cookies: access_token and refresh_token (HttpOnly, SameSite=Lax), and XSRF-TOKEN, to echo in the X-XSRF-TOKEN header of writes (cleared on sign-out). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example ana@example.com
+                     */
+                    email: string;
+                    /** @example violet-harbour-42 */
+                    password1: string;
+                    /** @example violet-harbour-42 */
+                    password2: string;
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana García
+                     */
+                    fullName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resendActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example ana@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refresh?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    /** @description The session cookies: access_token and refresh_token (HttpOnly, SameSite=Lax), and XSRF-TOKEN, to echo in the X-XSRF-TOKEN header of writes (cleared on sign-out). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        accessExpiration: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        refreshExpiration: string;
+                        refresh?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifyToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example violet-harbour-42 */
+                    newPassword1: string;
+                    /** @example violet-harbour-42 */
+                    newPassword2: string;
+                    oldPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example ana@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example violet-harbour-42 */
+                    newPassword1: string;
+                    /** @example violet-harbour-42 */
+                    newPassword2: string;
+                    uid: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        email: string;
+                        fullName: string | null;
+                        avatarImage: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana García
+                     */
+                    fullName: string;
+                    /**
+                     * @description null or "" removes the avatar.
+                     * @enum {string|null}
+                     */
+                    avatarImage?: "" | null;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana García
+                     */
+                    fullName: string;
+                    /**
+                     * Format: binary
+                     * @description png, jpeg, webp, gif (checked by content), at most 5 MB; re-encoded to a 256 px square. Empty: removes the avatar.
+                     */
+                    avatarImage?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        email: string;
+                        fullName: string | null;
+                        avatarImage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana García
+                     */
+                    fullName?: string;
+                    /**
+                     * @description null or "" removes the avatar.
+                     * @enum {string|null}
+                     */
+                    avatarImage?: "" | null;
+                };
+                "multipart/form-data": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana García
+                     */
+                    fullName?: string;
+                    /**
+                     * Format: binary
+                     * @description png, jpeg, webp, gif (checked by content), at most 5 MB; re-encoded to a 256 px square. Empty: removes the avatar.
+                     */
+                    avatarImage?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        email: string;
+                        fullName: string | null;
+                        avatarImage: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRooms: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            languages: components["schemas"]["Language"][];
+                            domain: components["schemas"]["Domain"];
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            modified: string;
+                            state: components["schemas"]["RoomState"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            memberState: components["schemas"]["MemberState"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Weekly planning
+                     */
+                    title: string;
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks.
+                     * @example Plans for the week, read in every language.
+                     */
+                    description?: string | null;
+                    /**
+                     * @description One or more distinct language codes; the first is the default for new members.
+                     * @example [
+                     *       "en",
+                     *       "es"
+                     *     ]
+                     */
+                    languages?: components["schemas"]["LanguageInput"][];
+                    /** @default DEFAULT */
+                    domain?: components["schemas"]["DomainInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        domain: components["schemas"]["Domain"];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        state: components["schemas"]["RoomState"];
+                        roomRole: components["schemas"]["RoomRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        domain: components["schemas"]["Domain"];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        state: components["schemas"]["RoomState"];
+                        roomRole: components["schemas"]["RoomRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Weekly planning
+                     */
+                    title: string;
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks.
+                     * @example Plans for the week, read in every language.
+                     */
+                    description?: string | null;
+                    /**
+                     * @description One or more distinct language codes; the first is the default for new members.
+                     * @example [
+                     *       "en",
+                     *       "es"
+                     *     ]
+                     */
+                    languages?: components["schemas"]["LanguageInput"][];
+                    /** @default DEFAULT */
+                    domain?: components["schemas"]["DomainInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        domain: components["schemas"]["Domain"];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        state: components["schemas"]["RoomState"];
+                        roomRole: components["schemas"]["RoomRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Weekly planning
+                     */
+                    title?: string;
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks.
+                     * @example Plans for the week, read in every language.
+                     */
+                    description?: string | null;
+                    /**
+                     * @description One or more distinct language codes; the first is the default for new members.
+                     * @example [
+                     *       "en",
+                     *       "es"
+                     *     ]
+                     */
+                    languages?: components["schemas"]["LanguageInput"][];
+                    domain?: components["schemas"]["DomainInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        domain: components["schemas"]["Domain"];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        state: components["schemas"]["RoomState"];
+                        roomRole: components["schemas"]["RoomRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setRoomState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    state: components["schemas"]["RoomStateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        domain: components["schemas"]["Domain"];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        state: components["schemas"]["RoomState"];
+                        roomRole: components["schemas"]["RoomRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateRoomState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    state: components["schemas"]["RoomStateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        domain: components["schemas"]["Domain"];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        state: components["schemas"]["RoomState"];
+                        roomRole: components["schemas"]["RoomRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOwnParticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        alias: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        language: components["schemas"]["Language"];
+                        lkToken: string | null;
+                        lkUrl: string | null;
+                        maleVoice: boolean;
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceOwnParticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana (design)
+                     */
+                    alias: string;
+                    language: components["schemas"]["LanguageInput"];
+                    maleVoice: boolean;
+                    tone: components["schemas"]["ToneInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        alias: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        language: components["schemas"]["Language"];
+                        lkToken: string | null;
+                        lkUrl: string | null;
+                        maleVoice: boolean;
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    leaveRoom: {
+        parameters: {
+            query?: {
+                permanent?: boolean;
+            };
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateOwnParticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana (design)
+                     */
+                    alias?: string;
+                    language?: components["schemas"]["LanguageInput"];
+                    maleVoice?: boolean;
+                    tone?: components["schemas"]["ToneInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        alias: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        language: components["schemas"]["Language"];
+                        lkToken: string | null;
+                        lkUrl: string | null;
+                        maleVoice: boolean;
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    acceptRoomInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        alias: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        language: components["schemas"]["Language"];
+                        lkToken: string | null;
+                        lkUrl: string | null;
+                        maleVoice: boolean;
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listParticipants: {
+        parameters: {
+            query?: {
+                pageIndex?: number;
+                pageSize?: number;
+                /** @description Text on one line: no control characters, bidirectional overrides or byte order marks. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            user: string;
+                            roomRole: components["schemas"]["RoomRole"];
+                            alias: string;
+                            avatarImage: string | null;
+                            memberState: components["schemas"]["MemberState"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    inviteParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example ana@example.com
+                     */
+                    user: string;
+                    roomRole: components["schemas"]["RoomRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        user: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        alias: string;
+                        avatarImage: string | null;
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example [
+                     *       41,
+                     *       42
+                     *     ]
+                     */
+                    ids: number[];
+                    /** @default false */
+                    permanent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setParticipantRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roomRole: components["schemas"]["RoomRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        user: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        alias: string;
+                        avatarImage: string | null;
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeParticipant: {
+        parameters: {
+            query?: {
+                permanent?: boolean;
+            };
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateParticipantRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roomRole: components["schemas"]["RoomRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        user: string;
+                        roomRole: components["schemas"]["RoomRole"];
+                        alias: string;
+                        avatarImage: string | null;
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSegments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            audioFile: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            isMe: boolean;
+                            language: components["schemas"]["Language"];
+                            rawSegment: {
+                                /** @example 42 */
+                                id: number;
+                                language: components["schemas"]["Language"];
+                                transcript: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                created: string;
+                            } | null;
+                            speaker: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                                language: components["schemas"]["Language"];
+                                roomRole: components["schemas"]["RoomRole"];
+                                tone: components["schemas"]["Tone"];
+                                maleVoice: boolean;
+                            };
+                            tone: components["schemas"]["Tone"];
+                            transcript: string;
+                            transcriptDiff: string[];
+                            /** @enum {string} */
+                            transcription: "pending" | "done" | "failed" | "none";
+                            /** @enum {string} */
+                            translation: "pending" | "done" | "failed" | "none";
+                            /** @enum {string} */
+                            speech: "pending" | "done" | "failed" | "none";
+                            edited: boolean;
+                            duration: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One utterance: WAV, Ogg or WebM (checked by content), at most 30 s and 2 MB.
+                     */
+                    audio: string;
+                    /** Format: uuid */
+                    clientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Already stored (the same clientId): what was stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        audioFile: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawSegment: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            transcript: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        speaker: {
+                            /** @example 42 */
+                            id: number;
+                            alias: string;
+                            language: components["schemas"]["Language"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            tone: components["schemas"]["Tone"];
+                            maleVoice: boolean;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        transcript: string;
+                        transcriptDiff: string[];
+                        /** @enum {string} */
+                        transcription: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        speech: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        duration: number;
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        audioFile: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawSegment: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            transcript: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        speaker: {
+                            /** @example 42 */
+                            id: number;
+                            alias: string;
+                            language: components["schemas"]["Language"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            tone: components["schemas"]["Tone"];
+                            maleVoice: boolean;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        transcript: string;
+                        transcriptDiff: string[];
+                        /** @enum {string} */
+                        transcription: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        speech: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        duration: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        audioFile: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawSegment: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            transcript: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        speaker: {
+                            /** @example 42 */
+                            id: number;
+                            alias: string;
+                            language: components["schemas"]["Language"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            tone: components["schemas"]["Tone"];
+                            maleVoice: boolean;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        transcript: string;
+                        transcriptDiff: string[];
+                        /** @enum {string} */
+                        transcription: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        speech: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        duration: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tone?: components["schemas"]["ToneInput"];
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Good morning, everyone.
+                     */
+                    transcript?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        audioFile: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawSegment: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            transcript: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        speaker: {
+                            /** @example 42 */
+                            id: number;
+                            alias: string;
+                            language: components["schemas"]["Language"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            tone: components["schemas"]["Tone"];
+                            maleVoice: boolean;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        transcript: string;
+                        transcriptDiff: string[];
+                        /** @enum {string} */
+                        transcription: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        speech: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        duration: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tone?: components["schemas"]["ToneInput"];
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Good morning, everyone.
+                     */
+                    transcript?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        audioFile: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawSegment: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            transcript: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        speaker: {
+                            /** @example 42 */
+                            id: number;
+                            alias: string;
+                            language: components["schemas"]["Language"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            tone: components["schemas"]["Tone"];
+                            maleVoice: boolean;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        transcript: string;
+                        transcriptDiff: string[];
+                        /** @enum {string} */
+                        transcription: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        speech: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        duration: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadTranscript: {
+        parameters: {
+            query?: {
+                format?: "txt" | "srt";
+            };
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcript as a file: txt or srt. */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/x-subrip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAudio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Ogg Opus, MP3, WAV or WebM). Range requests are answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": string;
+                };
+            };
+            /** @description The part a Range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A Range past the end of the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listChats: {
+        parameters: {
+            query?: {
+                lastModified?: string;
+                lastId?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            languages: components["schemas"]["Language"][];
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            modified: string;
+                            chatRole: components["schemas"]["ChatRole"];
+                            memberState: components["schemas"]["MemberState"];
+                            lastMessage: {
+                                /** @example 42 */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                created: string;
+                                isMe: boolean;
+                                language: components["schemas"]["Language"];
+                                rawMessage: {
+                                    /** @example 42 */
+                                    id: number;
+                                    language: components["schemas"]["Language"];
+                                    content: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-25T09:30:00+00:00
+                                     */
+                                    created: string;
+                                } | null;
+                                sender: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                    language: components["schemas"]["Language"];
+                                    chatRole: components["schemas"]["ChatRole"];
+                                    tone: components["schemas"]["Tone"];
+                                    avatarImage: string | null;
+                                };
+                                tone: components["schemas"]["Tone"];
+                                content: string;
+                                /** @enum {string} */
+                                translation: "pending" | "done" | "failed" | "none";
+                                edited: boolean;
+                            } | null;
+                            unreadCount: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Weekly planning
+                     */
+                    title: string;
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks.
+                     * @example Plans for the week, read in every language.
+                     */
+                    description?: string | null;
+                    /**
+                     * @description One or more distinct language codes; the first is the default for new members.
+                     * @example [
+                     *       "en",
+                     *       "es"
+                     *     ]
+                     */
+                    languages?: components["schemas"]["LanguageInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Weekly planning
+                     */
+                    title: string;
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks.
+                     * @example Plans for the week, read in every language.
+                     */
+                    description?: string | null;
+                    /**
+                     * @description One or more distinct language codes; the first is the default for new members.
+                     * @example [
+                     *       "en",
+                     *       "es"
+                     *     ]
+                     */
+                    languages?: components["schemas"]["LanguageInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Weekly planning
+                     */
+                    title?: string;
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks.
+                     * @example Plans for the week, read in every language.
+                     */
+                    description?: string | null;
+                    /**
+                     * @description One or more distinct language codes; the first is the default for new members.
+                     * @example [
+                     *       "en",
+                     *       "es"
+                     *     ]
+                     */
+                    languages?: components["schemas"]["LanguageInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        title: string;
+                        description: string | null;
+                        languages: components["schemas"]["Language"][];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOwnMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        lastReadMessage: number | null;
+                        nickName: string;
+                        language: components["schemas"]["Language"];
+                        chatRole: components["schemas"]["ChatRole"];
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceOwnMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana
+                     */
+                    nickName: string;
+                    language: components["schemas"]["LanguageInput"];
+                    tone: components["schemas"]["ToneInput"];
+                    /** @example 42 */
+                    lastReadMessage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        lastReadMessage: number | null;
+                        nickName: string;
+                        language: components["schemas"]["Language"];
+                        chatRole: components["schemas"]["ChatRole"];
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    leaveChat: {
+        parameters: {
+            query?: {
+                permanent?: boolean;
+            };
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateOwnMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Ana
+                     */
+                    nickName?: string;
+                    language?: components["schemas"]["LanguageInput"];
+                    tone?: components["schemas"]["ToneInput"];
+                    /** @example 42 */
+                    lastReadMessage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        lastReadMessage: number | null;
+                        nickName: string;
+                        language: components["schemas"]["Language"];
+                        chatRole: components["schemas"]["ChatRole"];
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    acceptChatInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        lastReadMessage: number | null;
+                        nickName: string;
+                        language: components["schemas"]["Language"];
+                        chatRole: components["schemas"]["ChatRole"];
+                        tone: components["schemas"]["Tone"];
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                pageIndex?: number;
+                pageSize?: number;
+                /** @description Text on one line: no control characters, bidirectional overrides or byte order marks. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            user: string;
+                            chatRole: components["schemas"]["ChatRole"];
+                            nickName: string;
+                            avatarImage: string | null;
+                            memberState: components["schemas"]["MemberState"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example ana@example.com
+                     */
+                    user: string;
+                    chatRole: components["schemas"]["ChatRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        user: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        nickName: string;
+                        avatarImage: string | null;
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example [
+                     *       41,
+                     *       42
+                     *     ]
+                     */
+                    ids: number[];
+                    /** @default false */
+                    permanent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chatRole: components["schemas"]["ChatRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        user: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        nickName: string;
+                        avatarImage: string | null;
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: {
+                permanent?: boolean;
+            };
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chatRole: components["schemas"]["ChatRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        user: string;
+                        chatRole: components["schemas"]["ChatRole"];
+                        nickName: string;
+                        avatarImage: string | null;
+                        memberState: components["schemas"]["MemberState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                toId?: number;
+            };
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            isMe: boolean;
+                            language: components["schemas"]["Language"];
+                            rawMessage: {
+                                /** @example 42 */
+                                id: number;
+                                language: components["schemas"]["Language"];
+                                content: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                created: string;
+                            } | null;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                                language: components["schemas"]["Language"];
+                                chatRole: components["schemas"]["ChatRole"];
+                                tone: components["schemas"]["Tone"];
+                                avatarImage: string | null;
+                            };
+                            tone: components["schemas"]["Tone"];
+                            content: string;
+                            /** @enum {string} */
+                            translation: "pending" | "done" | "failed" | "none";
+                            edited: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example See you all at ten!
+                     */
+                    content: string;
+                    /** Format: uuid */
+                    clientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Already stored (the same clientId): what was stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    replaceMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example See you all at ten!
+                     */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example See you all at ten!
+                     */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+}
