@@ -138,6 +138,11 @@ export default defineConfig({
         icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
       },
       workbox: {
+        // A new worker takes over at once (the page then reloads, src/lib/service-worker.ts).
+        // vite-plugin-pwa sets these two for 'autoUpdate' only when it injects its own
+        // registration; without them sw.js waits for a SKIP_WAITING message nobody sends.
+        skipWaiting: true,
+        clientsClaim: true,
         // The app shell works offline; the API never comes from cache.
         globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
         // The call (LiveKit, speech detection and its model) needs the network anyway: it is
