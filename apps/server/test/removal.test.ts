@@ -42,18 +42,27 @@ describe('a participant removed for good', () => {
     // Ana hears Ben in Spanish: a voice file per utterance, beside its recording.
     for (const id of spoken) await anaSocket.next('segment:rendered', (p) => p.segment.id === id && p.segment.speech === 'done', 30_000);
     const own = (await upload(ana, room.id, uploadForm(toneWav(1)))).body.id;
+    // Ana's utterance is voiced for Ben too: wait until that is written, or it lands after the count.
+    await eventually(
+      async () => (await ben.client.get(`/api/rooms/${room.id}/segments/${own}/`)).body,
+      (segment) => segment.transcription !== 'pending' && segment.speech !== 'pending',
+      30_000,
+    );
     const before = await filesOf(room.id);
-    expect(before.length).toBe(5);
+    // Ben's two recordings and their Spanish voices; Ana's recording and its voice (Ben's language).
+    expect(before.length).toBe(6);
+    const anasRecording = String((await ana.client.get(`/api/rooms/${room.id}/segments/${own}/`)).body.audioFile).split('/').pop();
     const audio = (await ana.client.get(`/api/rooms/${room.id}/segments/${spoken[0]}/`)).body.audioFile as string;
 
     const mark = anaSocket.received.length;
     expect((await send(ana, 'DELETE', `/api/rooms/${room.id}/participants/${benId}/?permanent=true`)).status).toBe(204);
     const deleted = await anaSocket.next('segments:deleted', () => true, 5000, mark);
     expect(deleted).toEqual({ roomId: room.id, segmentIds: spoken });
-    // Only Ana's own recording is left.
+    // Only Ana's recording and the voice made of it are left.
     const after = await filesOf(room.id);
-    expect(after).toHaveLength(1);
-    expect(before).toContain(after[0]);
+    expect(after).toHaveLength(2);
+    expect(after).toContain(anasRecording);
+    for (const file of after) expect(before).toContain(file);
     expect((await ana.client.get(new URL(audio).pathname)).status).toBe(404);
     const left = (await ana.client.get(`/api/rooms/${room.id}/segments/`)).body;
     expect(left.results.map((s: { id: number }) => s.id)).toEqual([own]);
