@@ -25,7 +25,7 @@ import { createSpeech } from './core/speech/index';
 import { createDiskStorage } from './core/storage';
 import { createInvitationMail } from './core/invitations';
 import { createUserDirectory } from './core/users';
-import { DUMMY_HASH_PROMISE } from './features/accounts/passwords';
+import { dummyHash } from './features/accounts/passwords';
 import { createTranslationProvider, createTranslator } from './core/translation/index';
 import { serializerCompiler } from './core/serialization';
 import { validatorCompiler } from './core/validation';
@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits,
     userLimits: userLimits(limits, config.rateLimits),
     // An invited address without an account gets one nobody can sign in to until it is signed up for.
-    users: createUserDirectory(database.db, { unusablePasswordHash: DUMMY_HASH_PROMISE }),
+    users: createUserDirectory(database.db, { unusablePasswordHash: dummyHash(config.passwordHashCost) }),
     invitationMail: createInvitationMail({ mailer, publicUrl: config.publicUrl, log: app.log }),
     translator,
     speech,

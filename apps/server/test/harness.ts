@@ -145,6 +145,9 @@ export async function startServer(
   };
   if (smtp) base.SMTP_URL = smtp.url;
   if (postgres) base.DATABASE_URL = postgres.url;
+  // Cheap password hashes, as Django's tests use a fast hasher: the suite signs up thousands of
+  // people. Production refuses this cost; passwords.test.ts checks the real one.
+  if ((env.NODE_ENV ?? base.NODE_ENV) === 'test') base.PASSWORD_HASH_COST = '10';
   const config: Config = loadConfig({ ...base, ...env });
   if (!postgres) config.pgliteDir = 'memory://';
   const pgliteTemplate = postgres || config.databaseUrl ? undefined : await pgliteTemplateBlob();

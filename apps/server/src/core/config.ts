@@ -48,6 +48,11 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per window, per key; `0` turns a limit off. Window in seconds. */
+  /**
+   * scrypt's cost for new password hashes, as log2(N): 15 and up (16..20 to make guessing dearer).
+   * 10..14 only with NODE_ENV=test, where thousands of sign-ups would otherwise spend minutes hashing.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().min(0).default(50),
   RATE_LIMIT_REGISTRATION: z.coerce.number().int().min(0).default(10),
@@ -92,12 +97,19 @@ const envSchema = z.object({
   /** Events one live connection may send per 10 seconds (subscribe, unsubscribe, typing). */
   RATE_LIMIT_LIVE_EVENTS: z.coerce.number().int().min(0).default(50),
   APERTIUM_URL: optionalUrl,
-}).superRefine(refuseLivekitDevCredentials);
+})
+  .superRefine(refuseLivekitDevCredentials)
+  .superRefine((env, context) => {
+    if (env.PASSWORD_HASH_COST < 15 && env.NODE_ENV !== 'test')
+      context.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'below 15 only for tests (NODE_ENV=test): it makes stolen hashes cheap to guess' });
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
+  /** scrypt's log2(N) for new password hashes. */
+  passwordHashCost: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -203,6 +215,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   mkdirSync(dataDir, { recursive: true });
   return {
     env: env.NODE_ENV,
+    passwordHashCost: env.PASSWORD_HASH_COST,
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -9,14 +9,20 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-// N=2^15, r=8: 32 MiB and ~50-100 ms per hash on this class of machine.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * scrypt's cost as log2(N) (PASSWORD_HASH_COST): 15 is N=2^15, r=8, 32 MiB and ~50-200 ms per hash
+ * on this class of machine. Each hash keeps its parameters, so a changed cost applies to new ones.
+ */
+export const DEFAULT_HASH_COST = 15;
+/** scrypt needs 128·r·N bytes: allow twice that (N=2^15, r=8: 64 MiB). */
+const maxmem = (N: number, r: number) => 256 * r * N;
 const KEY_LENGTH = 32;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const params = { N: 2 ** cost, r: 8, p: 1, maxmem: maxmem(2 ** cost, 8) };
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -27,13 +33,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: PARAMS.maxmem,
+    maxmem: maxmem(Number(n), Number(r)),
   });
   return timingSafeEqual(key, expected);
 }
 
-/** A hash that matches no password: keeps sign-in timing equal for unknown e-mails. */
-export const DUMMY_HASH_PROMISE = hashPassword(randomBytes(16).toString('hex'));
+const dummies = new Map<number, Promise<string>>();
+/**
+ * A hash that matches no password, at the configured cost: keeps sign-in timing equal for unknown
+ * e-mails, and is the unusable password of accounts made for invitations.
+ */
+export function dummyHash(cost = DEFAULT_HASH_COST): Promise<string> {
+  let hash = dummies.get(cost);
+  if (!hash) dummies.set(cost, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return hash;
+}
 
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 1000));
 

@@ -43,6 +43,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     storage: ctx.storage,
     publicUrl: config.publicUrl,
     log: app.log,
+    hashCost: config.passwordHashCost,
   });
   const secure = config.publicUrl.startsWith('https://');
 

@@ -17,7 +17,7 @@ import type { Storage } from '../../core/storage';
 import { normaliseEmail } from '../../core/users';
 import type { AccountsRepository, UserRow } from './repository';
 import { toAvatarWebp } from './avatar';
-import { DUMMY_HASH_PROMISE, hashPassword, passwordProblems, verifyPassword } from './passwords';
+import { dummyHash, hashPassword, passwordProblems, verifyPassword } from './passwords';
 
 const ACTIVATION_LIFETIME_MS = 3 * 24 * 60 * 60_000;
 const RESET_LIFETIME_MS = 24 * 60 * 60_000;
@@ -43,6 +43,8 @@ export interface AccountsDeps {
   storage: Storage;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** scrypt's log2(N) for new password hashes (PASSWORD_HASH_COST). */
+  hashCost: number;
 }
 
 export { normaliseEmail };
@@ -58,7 +60,7 @@ const decodeUid = (uid: string) => {
 };
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, tokens, mailer, storage, publicUrl, log } = deps;
+  const { repo, tokens, mailer, storage, publicUrl, log, hashCost } = deps;
 
   const present = (user: UserRow): User => ({
     id: user.id,
@@ -132,7 +134,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(body: RegisterRequest, lang: Language): Promise<void> {
       const email = normaliseEmail(body.email);
       checkNewPassword(body.password1, body.password2, 'password1', 'password2', email);
-      const passwordHash = await hashPassword(body.password1);
+      const passwordHash = await hashPassword(body.password1, hashCost);
       const credentials = { passwordHash, fullName: body.fullName };
       const created = await repo.insertUser({ email, ...credentials, language: lang });
       if (created) return sendActivation(created, lang, credentials);
@@ -170,7 +172,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async login(body: LoginRequest): Promise<SessionTokens & { user: User }> {
       const user = await repo.findUserByEmail(normaliseEmail(body.email));
-      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash(hashCost)));
       if (!user || !valid) throw formError('badCredentials', BAD_CREDENTIALS);
       if (!user.emailVerified) throw formError('emailNotVerified', 'email_not_verified');
       return { ...(await startSession(user.id)), user: present(user) };
@@ -238,7 +240,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw fieldError('oldPassword', 'currentPasswordWrong', undefined, WRONG_CURRENT_PASSWORD);
       }
       checkNewPassword(body.newPassword1, body.newPassword2, 'newPassword1', 'newPassword2', user.email);
-      await repo.updateUser(userId, { passwordHash: await hashPassword(body.newPassword1) });
+      await repo.updateUser(userId, { passwordHash: await hashPassword(body.newPassword1, hashCost) });
       await repo.revokeUserSessions(userId, 'password changed', currentSessionId);
       await repo.endEmailKeys(userId);
       const link = `${publicUrl}/password/reset`;
@@ -265,7 +267,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const consumed = await repo.consumeEmailKey('reset', tokens.digest(body.token), user.id);
       if (!consumed) throw fieldError('token', 'resetInvalid', undefined, 'invalid_token');
       // Following the link proves the address, so a reset also activates the account.
-      await repo.updateUser(user.id, { passwordHash: await hashPassword(body.newPassword1), emailVerified: true });
+      await repo.updateUser(user.id, { passwordHash: await hashPassword(body.newPassword1, hashCost), emailVerified: true });
       await repo.revokeUserSessions(user.id, 'password reset');
       await repo.endEmailKeys(user.id);
       return user.id;
