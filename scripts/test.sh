@@ -20,10 +20,17 @@ TEST_DATABASE_URL=$DATABASE_URL
 unset DATABASE_URL REDIS_URL
 export TEST_DATABASE_URL REDIS_TEST_URL
 
-log "lint"
-npm run lint --silent
-log "type-check"
-npm run typecheck --silent
+# Lint and type-check side by side: each is one process, and there are two cores.
+log "lint and type-check"
+lint_log=$(mktemp)
+npm run lint --silent > "$lint_log" 2>&1 & lint_pid=$!
+typecheck_status=0
+npm run typecheck --silent || typecheck_status=$?
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"; rm -f "$lint_log"
+[ "$lint_status" -eq 0 ] || { echo "lint failed" >&2; exit "$lint_status"; }
+[ "$typecheck_status" -eq 0 ] || { echo "type-check failed" >&2; exit "$typecheck_status"; }
 # The web client's calls are typed by the server's OpenAPI document (apps/web/src/lib/openapi.gen.ts):
 # a stale copy would let the two drift apart unseen.
 log "the web client's API types are those of the server's document"

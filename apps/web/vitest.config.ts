@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // Vitest leaves one core free by default: on two cores that is one worker and twice the time.
+    maxWorkers: 2,
   },
 });
