@@ -2,7 +2,7 @@
 // global-setup.ts (JSON files in PARLA_E2E_MAIL_DIR), links out of mails, activated users.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CaughtMail } from './stack';
 
 export type { CaughtMail } from './stack';
@@ -73,4 +73,22 @@ export async function createActivatedUser(request: APIRequestContext, fullName =
   const verified = await request.post('/api/accounts/registration/verify-email/', { data: { key } });
   if (!verified.ok()) throw new Error(`activation failed (${verified.status()}): ${await verified.text()}`);
   return { email, password: PASSWORD, fullName };
+}
+
+/** Screenshots at phone and desktop widths into `dir` (`name-375.png`, `name-1280.png`), then back to the desktop size. */
+export async function screenshots(page: Page, dir: string, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Bearer headers for API calls as `user` (no cookies, so no XSRF header needed). */
+export async function bearer(request: APIRequestContext, user: TestUser): Promise<Record<string, string>> {
+  const login = await request.post('/api/accounts/login/', { data: { email: user.email, password: user.password } });
+  expect(login.status()).toBe(200);
+  const { access } = (await login.json()) as { access: string };
+  return { Authorization: `Bearer ${access}` };
 }

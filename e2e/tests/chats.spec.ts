@@ -4,8 +4,8 @@
 // chat and the members panel at 375 and 1280 px go to test-results/chats/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createActivatedUser, type TestUser } from '../fixtures';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'chats');
 
@@ -20,23 +20,6 @@ async function signedIn(browser: Browser, user: TestUser, locale: string): Promi
   return page;
 }
 
-/** Screenshots at phone and desktop widths, then back to the desktop size. */
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Bearer headers for API calls as `user` (no cookies, so no XSRF header needed). */
-async function bearer(request: APIRequestContext, user: TestUser): Promise<Record<string, string>> {
-  const login = await request.post('/api/accounts/login/', { data: { email: user.email, password: user.password } });
-  expect(login.status()).toBe(200);
-  const { access } = (await login.json()) as { access: string };
-  return { Authorization: `Bearer ${access}` };
-}
 
 const messages = (page: Page) => page.getByRole('region', { name: /^(Messages|Mensajes)$/ });
 
@@ -66,7 +49,7 @@ test('an English and a Spanish member chat live, each in their own language', as
   await create.getByRole('checkbox', { name: /Spanish/ }).check();
   await expect(create.getByRole('list', { name: 'Chosen languages' })).toContainText('English');
   await expect(create.getByRole('list', { name: 'Chosen languages' })).toContainText('Spanish');
-  await screenshots(adaPage, 'new-chat-en');
+  await screenshots(adaPage, shots, 'new-chat-en');
   await create.getByRole('button', { name: 'Create chat' }).click();
   await expect(adaPage).toHaveURL(/\/chat\/\d+$/);
   await expect(adaPage.getByRole('heading', { name: 'Team Lisbon' })).toBeVisible();
@@ -128,18 +111,18 @@ test('an English and a Spanish member chat live, each in their own language', as
   await expect(edited.getByText('editado')).toBeVisible();
 
   // Screenshots: the list (Ana's has an unread badge once Ada writes while she is away), the chat, the members.
-  await screenshots(adaPage, 'chat-detail-en');
-  await screenshots(anaPage, 'chat-detail-es');
+  await screenshots(adaPage, shots, 'chat-detail-en');
+  await screenshots(anaPage, shots, 'chat-detail-es');
   await anaPage.getByRole('link', { name: 'Volver a los chats' }).click();
   await adaPage.getByLabel('Message', { exact: true }).fill('The train leaves at nine.');
   await adaPage.getByLabel('Message', { exact: true }).press('Enter');
   const row = anaPage.getByRole('link', { name: /Team Lisbon/ });
   await expect(row).toContainText('1 mensaje sin leer');
   await expect(row).toContainText(/tren/i, { timeout: 20_000 });
-  await screenshots(anaPage, 'chat-list-es');
+  await screenshots(anaPage, shots, 'chat-list-es');
   await adaPage.getByRole('button', { name: 'Members' }).click();
   await expect(adaMembers.getByText(ana.email)).toBeVisible();
-  await screenshots(adaPage, 'members-en');
+  await screenshots(adaPage, shots, 'members-en');
 
   // Ada removes Ana: Ana's open chat closes at once with a notice, and the chat leaves her list.
   await anaPage.getByRole('link', { name: /Team Lisbon/ }).click();
@@ -278,7 +261,7 @@ test('roles decide the controls; the owner hands ownership over; members are rem
   await boPage.goto(`/chat/${id}`);
   const welcome = messages(boPage).locator('.message', { hasText: 'Welcome, everyone.' });
   await expect(welcome).toContainText('Not translated: Apertium cannot translate English to Japanese');
-  await screenshots(boPage, 'not-translated-en');
+  await screenshots(boPage, shots, 'not-translated-en');
 
   // An ADMIN adds members (as members only) and removes members, not the owner; changes no roles.
   await boPage.getByRole('button', { name: 'Members' }).click();

@@ -5,8 +5,8 @@
 // Screenshots of the invitation card and panel at 375 and 1280 px go to test-results/invitations/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createActivatedUser, type TestUser } from '../fixtures';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'invitations');
 
@@ -21,23 +21,6 @@ async function signedIn(browser: Browser, user: TestUser, locale = 'en-US'): Pro
   return page;
 }
 
-/** Screenshots at phone and desktop widths, then back to the desktop size. */
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Bearer headers for API calls as `user` (no cookies, so no XSRF header needed). */
-async function bearer(request: APIRequestContext, user: TestUser): Promise<Record<string, string>> {
-  const login = await request.post('/api/accounts/login/', { data: { email: user.email, password: user.password } });
-  expect(login.status()).toBe(200);
-  const { access } = (await login.json()) as { access: string };
-  return { Authorization: `Bearer ${access}` };
-}
 
 const messages = (page: Page) => page.getByRole('region', { name: 'Messages' });
 
@@ -70,7 +53,7 @@ test('an invitation to a chat shows up at once; its page shows only the invitati
   await handOver.getByRole('button', { name: 'Hand over' }).click();
   await expect(handOver.getByRole('alert')).toHaveText('This person has not accepted the invitation yet.');
   await handOver.getByRole('button', { name: 'Cancel' }).click();
-  await screenshots(adaPage, 'members-invited-en');
+  await screenshots(adaPage, shots, 'members-invited-en');
   await members.getByRole('button', { name: 'Close' }).click();
 
   // The invitation reaches Bo's list without a reload, first, with its two answers.
@@ -78,7 +61,7 @@ test('an invitation to a chat shows up at once; its page shows only the invitati
   await expect(card).toBeVisible();
   await expect(card).toContainText('Invitation');
   await expect(card).toContainText('You are invited to join this chat.');
-  await screenshots(boPage, 'chat-list-card-en');
+  await screenshots(boPage, shots, 'chat-list-card-en');
 
   // Its page: what the chat is, and nothing of its messages (the API agrees).
   await card.getByRole('link', { name: 'Book club' }).click();
@@ -90,7 +73,7 @@ test('an invitation to a chat shows up at once; its page shows only the invitati
   await expect(boPage.getByText('First up: Pedro Páramo.')).toHaveCount(0);
   await expect(boPage.getByLabel('Message', { exact: true })).toHaveCount(0);
   expect((await boPage.request.get(`/api/chat/${id}/messages/`)).status()).toBe(404);
-  await screenshots(boPage, 'chat-panel-en');
+  await screenshots(boPage, shots, 'chat-panel-en');
 
   // Accepted: the chat itself, its messages, and Bo writes; Ada reads him live.
   await panel.getByRole('button', { name: 'Accept' }).click();
@@ -121,7 +104,7 @@ test('an invitation to a chat declined leaves the invitee’s list, and the chat
   // It asks first: only a new invitation would bring the chat back.
   const confirm = cyPage.getByRole('dialog', { name: 'Decline this invitation?' });
   await expect(confirm).toContainText('“Late night talks” will leave your list.');
-  await screenshots(cyPage, 'decline-confirm-en');
+  await screenshots(cyPage, shots, 'decline-confirm-en');
   await confirm.getByRole('button', { name: 'Decline' }).click();
   await expect(cyPage.getByText('You declined the invitation to “Late night talks”.')).toBeVisible();
   await expect(card).toHaveCount(0);
@@ -150,7 +133,7 @@ test('an invitation to a room, on the home page and in the room list; accepted, 
   const homeCard = recent.getByRole('article', { name: 'Lisbon planning' });
   await expect(homeCard).toContainText('You are invited to join this room.');
   await expect(recent.getByRole('listitem').first()).toContainText('Lisbon planning');
-  await screenshots(anaPage, 'home-card-en');
+  await screenshots(anaPage, shots, 'home-card-en');
 
   // The call of a room she is only invited to sends her to the room's page, which offers the invitation.
   await anaPage.goto(`/room/${id}/connect`);
@@ -160,12 +143,12 @@ test('an invitation to a room, on the home page and in the room list; accepted, 
   await expect(panel).toContainText('Where we meet and what we visit');
   await expect(anaPage.getByRole('link', { name: 'Join the call' })).toHaveCount(0);
   expect((await anaPage.request.get(`/api/rooms/${id}/segments/`)).status()).toBe(404);
-  await screenshots(anaPage, 'room-panel-en');
+  await screenshots(anaPage, shots, 'room-panel-en');
 
   // The room list too; she accepts there.
   await anaPage.getByRole('link', { name: 'Back to rooms' }).click();
   const card = anaPage.getByRole('article', { name: 'Lisbon planning' });
-  await screenshots(anaPage, 'room-list-card-en');
+  await screenshots(anaPage, shots, 'room-list-card-en');
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(anaPage.getByText('You joined “Lisbon planning”.')).toBeVisible();
   await expect(card).toHaveCount(0);
