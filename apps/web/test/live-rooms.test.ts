@@ -67,7 +67,7 @@ describe('watching rooms', () => {
       'room:updated': ({ room }) => states.push(room.state),
       'participants:changed': ({ roomId }) => changed.push(roomId),
       'segments:deleted': ({ segmentIds }) => removed.push(segmentIds),
-      roomResync: (_at, roomId) => roomResyncs.push(roomId),
+      resync: (_at, topic) => topic?.kind === 'room' && roomResyncs.push(topic.id),
     });
     const stop = live.watchRoom(5);
     await until(() => subscribed.includes(5) && live.getLiveStatus() === 'connected');
@@ -98,7 +98,7 @@ describe('watching rooms', () => {
   it('reports a room the server refuses', async () => {
     const live = await import('../src/lib/live');
     const refused: number[] = [];
-    const stopListening = live.addLiveListener({ roomRefused: (roomId) => refused.push(roomId) });
+    const stopListening = live.addLiveListener({ refused: (topic) => topic.kind === 'room' && refused.push(topic.id) });
     const stop = live.watchRoom(404);
     await until(() => refused.includes(404));
     stop();

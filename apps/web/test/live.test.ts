@@ -66,7 +66,7 @@ describe('live pushes', () => {
     const chatResyncs: number[] = [];
     const stopListening = live.addLiveListener({
       'message:created': ({ message: item }) => created.push(item.id),
-      resync: (at, chatId) => (chatId === undefined ? resyncs.push(at) : chatResyncs.push(chatId)),
+      resync: (at, topic) => (topic === undefined ? resyncs.push(at) : chatResyncs.push(topic.id)),
     });
     const stop = live.watchChat(7);
     await until(() => subscriptions.includes(7) && resyncs.length === 1);
@@ -99,7 +99,7 @@ describe('live pushes', () => {
   it('comes back after the connection drops under it (network gone, server restarted), not only after a server disconnect', async () => {
     const live = await import('../src/lib/live');
     const resyncs: number[] = [];
-    const stopListening = live.addLiveListener({ resync: (at, chatId) => chatId === undefined && resyncs.push(at) });
+    const stopListening = live.addLiveListener({ resync: (at, topic) => topic === undefined && resyncs.push(at) });
     const stop = live.watchChat(21);
     await until(() => subscriptions.includes(21) && live.getLiveStatus() === 'connected');
     const before = resyncs.length;
@@ -142,7 +142,7 @@ describe('live pushes', () => {
   it('reports a chat the server refuses', async () => {
     const live = await import('../src/lib/live');
     const refused: number[] = [];
-    const stopListening = live.addLiveListener({ refused: (chatId) => refused.push(chatId) });
+    const stopListening = live.addLiveListener({ refused: (topic) => refused.push(topic.id) });
     const stop = live.watchChat(404);
     await until(() => refused.includes(404));
     stop();

@@ -21,27 +21,27 @@ type EventName = keyof ServerToClientEvents;
 
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
+/** What can be watched: a chat or a room, each subscribed on its own. */
+export type TopicKind = 'chat' | 'room';
+export interface Topic {
+  kind: TopicKind;
+  id: number;
+}
+
 export type LiveListener = { [K in EventName]?: ServerToClientEvents[K] } & {
   /**
    * Data fetched before `at` may miss events: after a (re)connection every watched chat and room
-   * is subscribed again (no `chatId`: all of them); a chat watched while connected gives its id
-   * (a room: `roomResync`).
+   * is subscribed again (no `topic`: all of them); one watched while connected gives itself.
    */
-  resync?: (at: number, chatId?: number) => void;
-  /** The server refused a watched chat (`not_found`): the reader is no longer a member. */
-  refused?: (chatId: number) => void;
-  /** A room watched while connected was subscribed: data of it fetched before `at` may miss events. */
-  roomResync?: (at: number, roomId: number) => void;
-  /** The server refused a watched room (`not_found`): the reader is no longer a participant. */
-  roomRefused?: (roomId: number) => void;
+  resync?: (at: number, topic?: Topic) => void;
+  /** The server refused a watched chat or room (`not_found`): the reader is no longer in it. */
+  refused?: (topic: Topic) => void;
 };
 
-/** What can be watched: a chat or a room, each subscribed on its own. */
-type Kind = 'chat' | 'room';
-const keyOf = (kind: Kind, id: number) => `${kind}:${id}`;
-const parseKey = (key: string): [Kind, number] => {
+const keyOf = (kind: TopicKind, id: number) => `${kind}:${id}`;
+const parseKey = (key: string): Topic => {
   const [kind, id] = key.split(':');
-  return [kind as Kind, Number(id)];
+  return { kind: kind as TopicKind, id: Number(id) };
 };
 
 const EVENTS: readonly EventName[] = [
@@ -171,7 +171,8 @@ function onConnect() {
 function subscribe(key: string): Promise<boolean> {
   const current = socket;
   if (!current?.connected) return Promise.resolve(false);
-  const [kind, id] = parseKey(key);
+  const topic = parseKey(key);
+  const { kind, id } = topic;
   return new Promise((resolve) => {
     const onAnswer = (error: Error | null, answer?: SubscribeAck) => {
       if (error || !answer) {
@@ -184,10 +185,7 @@ function subscribe(key: string): Promise<boolean> {
       } else if (answer.ok) {
         subscribed.add(key);
       } else if (answer.error === 'not_found') {
-        for (const listener of [...listeners]) {
-          if (kind === 'chat') listener.refused?.(id);
-          else listener.roomRefused?.(id);
-        }
+        for (const listener of [...listeners]) listener.refused?.(topic);
       }
       resolve(!!answer?.ok);
     };
@@ -283,7 +281,11 @@ function idleUnlessWanted() {
   }, IDLE_CLOSE_MS);
 }
 
-function watch(kind: Kind, id: number): () => void {
+/**
+ * Receive a chat's or a room's events while the returned function is not called. Watches are
+ * counted per topic: the subscription ends (after a short grace) when the last watcher stops.
+ */
+export function watch(kind: TopicKind, id: number): () => void {
   const key = keyOf(kind, id);
   const count = watched.get(key) ?? 0;
   watched.set(key, count + 1);
@@ -296,10 +298,7 @@ function watch(kind: Kind, id: number): () => void {
     const at = Date.now();
     void subscribe(key).then((ok) => {
       if (!ok) return;
-      for (const listener of [...listeners]) {
-        if (kind === 'chat') listener.resync?.(at, id);
-        else listener.roomResync?.(at, id);
-      }
+      for (const listener of [...listeners]) listener.resync?.(at, { kind, id });
     });
   }
   want();
@@ -341,16 +340,7 @@ export function holdConnection(): () => void {
   };
 }
 
-/**
- * Receive a chat's events while the returned function is not called. Watches are counted per
- * chat: the subscription ends (after a short grace) when the last watcher stops.
- */
 export const watchChat = (chatId: number): (() => void) => watch('chat', chatId);
-
-/**
- * Receive a room's events (segments, state, participants) while the returned function is not
- * called; counted per room like chats.
- */
 export const watchRoom = (roomId: number): (() => void) => watch('room', roomId);
 
 /** Holds the connection (holdConnection) while the calling page is shown and `active`. */

@@ -13,6 +13,7 @@ import { translationCache } from '../db/schema';
 import { createApertiumProvider } from './apertium';
 import { createOpenAiTranslationProvider } from './openai';
 import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';
+import { askedTone, targetNeed } from './targets';
 
 export type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
 
@@ -71,8 +72,8 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
     async translate(request) {
       // What is really asked of the provider for each target.
       const asked = request.targets.map((target) => {
-        const tone: Tone = provider.supportsTone ? target.tone : 'DEFAULT';
-        const possible = target.language === request.source ? tone !== 'DEFAULT' : provider.canTranslate(request.source, target.language);
+        const tone = askedTone(provider, target.tone);
+        const possible = targetNeed(provider, request.source, { language: target.language, tone }) === 'rendering';
         return { language: target.language, tone, possible, key: keyOf(request, target.language, tone) };
       });
       const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];

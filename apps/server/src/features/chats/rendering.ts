@@ -3,7 +3,7 @@
 import type { ChatRole, Language, Tone } from '@parla/contract/constants';
 import type { ChatMessage, TranslationState } from '@parla/contract/chat';
 import type { Storage } from '../../core/storage';
-import type { TranslationProvider } from '../../core/translation/index';
+import { targetNeed, type TargetProvider } from '../../core/translation/targets';
 import type { MemberView, MessageRow, MessageWithSender, ReadingGroup, RenderingRow } from './repository';
 
 /** How a member reads a chat. */
@@ -11,26 +11,15 @@ export interface Reader extends ReadingGroup {
   memberId: number;
 }
 
-/** Whether a reader of `group` needs a rendering of a message written in `source` at all. */
-export function needsRendering(provider: Pick<TranslationProvider, 'supportsTone'>, source: string, group: ReadingGroup): boolean {
-  if (group.language !== source) return true;
-  return group.tone !== 'DEFAULT' && provider.supportsTone;
-}
-
-function stateOf(
-  provider: Pick<TranslationProvider, 'supportsTone' | 'canTranslate'>,
-  message: MessageRow,
-  reader: ReadingGroup,
-  rendering: RenderingRow | null,
-): TranslationState {
-  if (!needsRendering(provider, message.language, reader)) return 'none';
+function stateOf(provider: TargetProvider, message: MessageRow, reader: ReadingGroup, rendering: RenderingRow | null): TranslationState {
+  const need = targetNeed(provider, message.language, reader);
+  if (need === 'original') return 'none';
   if (rendering && rendering.version === message.version) return rendering.state;
   // No rendering yet: one will be made unless the provider cannot reach the language.
-  if (reader.language !== message.language && !provider.canTranslate(message.language as Language, reader.language as Language)) return 'none';
-  return 'pending';
+  return need === 'rendering' ? 'pending' : 'none';
 }
 
-export function createMessagePresenter(provider: Pick<TranslationProvider, 'supportsTone' | 'canTranslate'>, storage: Storage) {
+export function createMessagePresenter(provider: TargetProvider, storage: Storage) {
   const sender = (member: MemberView) => ({
     id: member.id,
     nickName: member.nickName,

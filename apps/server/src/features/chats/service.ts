@@ -17,7 +17,8 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import { changedFields, isEmpty } from '../../core/changes';
 import { fieldError, formError, notFound } from '../../core/errors';
-import { permissionDenied } from '../../core/policy';
+import { permissionDenied, requireThat } from '../../core/policy';
+import { mayRemoveMember } from '@parla/contract/policies';
 import type { JobContext, Jobs } from '../../core/jobs';
 import { cursorPage, indexedPage, pageLink } from '../../core/pages';
 import type { Storage } from '../../core/storage';
@@ -26,7 +27,8 @@ import type { InvitationMail } from '../../core/invitations';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
-import { needsRendering, type MessagePresenter } from './rendering';
+import type { MessagePresenter } from './rendering';
+import { renderTargets } from '../../core/translation/targets';
 import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup } from './repository';
 
 export const RENDER_QUEUE = 'chat-render';
@@ -107,12 +109,7 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** Groups of a chat that need a rendering of `message` and that the provider can reach. */
-  const groupsToRender = (message: MessageRow, groups: ReadingGroup[]) =>
-    groups.filter(
-      (group) =>
-        needsRendering(provider, message.language, group) &&
-        (group.language === message.language || provider.canTranslate(message.language as Language, group.language as Language)),
-    );
+  const groupsToRender = (message: MessageRow, groups: ReadingGroup[]) => renderTargets(provider, message.language, groups);
 
   async function queueRendering(message: MessageRow, groups: ReadingGroup[]) {
     const wanted = groupsToRender(message, groups);
@@ -307,8 +304,7 @@ export function createChatsService(deps: ChatsDeps) {
       }
       for (const target of targets) {
         if (target.id === member.id) throw formError('removeSelf', 'invalid');
-        if (target.chatRole === CHAT_ROLE.OWNER) chatPolicy.require(role, 'changeRole');
-        if (target.chatRole === CHAT_ROLE.ADMIN) chatPolicy.require(role, 'removeAdmin');
+        requireThat(mayRemoveMember({ id: member.id, chatRole: role }, { id: target.id, chatRole: target.chatRole as ChatRole }));
       }
       const { messageIds } = await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
       live.messagesDeleted(chatId, messageIds);

@@ -274,6 +274,19 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
+    /** One segment with its speaker and its room's domain, in one statement. */
+    async segmentWithSpeaker(segmentId: number): Promise<(SegmentWithSpeaker & { domain: string }) | undefined> {
+      const [row] = await db
+        .select({ segment: segments, speaker: participantColumns, domain: rooms.domain })
+        .from(segments)
+        .innerJoin(roomParticipants, eq(roomParticipants.id, segments.speakerId))
+        .innerJoin(users, eq(users.id, roomParticipants.userId))
+        .innerJoin(rooms, eq(rooms.id, segments.roomId))
+        .where(eq(segments.id, segmentId))
+        .limit(1);
+      return row;
+    },
+
     /** Segments with their speakers, oldest first (a page, or one by id). */
     async listSegments(roomId: number, query: { limit: number; offset: number; id?: number | undefined }) {
       const where = and(eq(segments.roomId, roomId), query.id ? eq(segments.id, query.id) : undefined);
@@ -328,9 +341,10 @@ export function createRoomsRepository(db: Db) {
       return { renderings, voices, tones };
     },
 
-    async saveRenderings(items: { segmentId: number; version: number; language: string; tone: string; state: PipelineState; transcript: string | null; renderedTone: string | null }[]) {
-      if (items.length === 0) return;
-      await db
+    /** Stores renderings (never over a newer version's) and returns the rows written. */
+    async saveRenderings(items: { segmentId: number; version: number; language: string; tone: string; state: PipelineState; transcript: string | null; renderedTone: string | null }[]): Promise<SegmentRenderingRow[]> {
+      if (items.length === 0) return [];
+      return db
         .insert(segmentRenderings)
         .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
         .onConflictDoUpdate({
@@ -345,19 +359,22 @@ export function createRoomsRepository(db: Db) {
             updatedAt: sql`excluded.updated_at`,
           },
           setWhere: sql`${segmentRenderings.version} <= excluded.version`,
-        });
+        })
+        .returning();
     },
 
-    async saveVoices(items: { segmentId: number; version: number; language: string; tone: string; male: boolean; state: PipelineState; audioKey: string | null }[]) {
-      if (items.length === 0) return;
-      await db
+    /** Stores voices (never over a newer version's) and returns the rows written. */
+    async saveVoices(items: { segmentId: number; version: number; language: string; tone: string; male: boolean; state: PipelineState; audioKey: string | null }[]): Promise<SegmentVoiceRow[]> {
+      if (items.length === 0) return [];
+      return db
         .insert(segmentVoices)
         .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
         .onConflictDoUpdate({
           target: [segmentVoices.segmentId, segmentVoices.language, segmentVoices.tone, segmentVoices.male],
           set: { state: sql`excluded.state`, version: sql`excluded.version`, audioKey: sql`excluded.audio_key`, updatedAt: sql`excluded.updated_at` },
           setWhere: sql`${segmentVoices.version} <= excluded.version`,
-        });
+        })
+        .returning();
     },
 
     async setListenerTone(segmentId: number, participantId: number, tone: string) {

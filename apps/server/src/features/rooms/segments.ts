@@ -3,7 +3,7 @@
 import type { Language, RoomRole, Tone } from '@parla/contract/constants';
 import type { PipelineState, Segment } from '@parla/contract/rooms';
 import type { SynthesisProvider } from '../../core/speech/provider';
-import type { TranslationProvider } from '../../core/translation/index';
+import { targetNeed, wantsRendering, type TargetProvider } from '../../core/translation/targets';
 import { wordDiff } from './diff';
 import type { ListeningGroup, SegmentRenderingRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
 
@@ -17,16 +17,11 @@ export interface SegmentContext {
   voices: SegmentVoiceRow[];
 }
 
-/** Whether a listener of `group` needs a text other than the original transcript. */
-export function needsText(provider: Pick<TranslationProvider, 'supportsTone'>, source: string, group: Pick<ListeningGroup, 'language' | 'tone'>) {
-  return group.language !== source || (group.tone !== 'DEFAULT' && provider.supportsTone);
-}
-
 /** Whether a listener of `group` gets a synthesised voice (those of the speaker's language heard the speaker). */
 export const needsVoice = (source: string, group: Pick<ListeningGroup, 'language'>) => group.language !== source;
 
 export function createSegmentPresenter(deps: {
-  translation: Pick<TranslationProvider, 'supportsTone' | 'canTranslate'>;
+  translation: TargetProvider;
   synthesis: Pick<SynthesisProvider, 'canSpeak'>;
   audioUrl: (roomId: number, key: string) => string;
 }) {
@@ -69,13 +64,12 @@ export function createSegmentPresenter(deps: {
         return { ...original, translation: waiting, speech: needsVoice(source, listener) ? waiting : 'none' };
       }
       // Nothing was said (silence, noise): nothing to translate or speak.
-      if (!segment.transcript.trim() || !needsText(translation, source, listener)) return { ...original, translation: 'none', speech: 'none' };
+      if (!segment.transcript.trim() || !wantsRendering(translation, source, listener)) return { ...original, translation: 'none', speech: 'none' };
 
       const rendering = context.renderings.find(
         (row) => row.segmentId === segment.id && row.language === listener.language && row.tone === listener.tone && row.version === segment.version,
       );
-      const reachable = listener.language === source || translation.canTranslate(source as Language, listener.language as Language);
-      const textState: PipelineState = rendering?.state ?? (reachable ? 'pending' : 'none');
+      const textState: PipelineState = rendering?.state ?? (targetNeed(translation, source, listener) === 'rendering' ? 'pending' : 'none');
       if (textState !== 'done' || rendering?.transcript == null) {
         return { ...original, translation: textState, speech: needsVoice(source, listener) && textState === 'pending' ? 'pending' : 'none' };
       }

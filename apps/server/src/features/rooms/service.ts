@@ -33,8 +33,9 @@ import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { Livekit } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
-import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentWithSpeaker } from './repository';
-import { needsText, needsVoice, type Listener, type SegmentPresenter } from './segments';
+import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
+import { needsVoice, type Listener, type SegmentPresenter } from './segments';
+import { renderTargets } from '../../core/translation/targets';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
 
 export const TRANSCRIBE_QUEUE = 'segment-transcribe';
@@ -64,6 +65,14 @@ export interface RoomsDeps {
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
   publicUrl: string;
   log: FastifyBaseLogger;
+}
+
+/** A segment and what its views are built from (see `snapshot`). */
+interface SegmentSnapshot {
+  item: SegmentWithSpeaker;
+  domain: string;
+  context: Awaited<ReturnType<RoomsRepository['renderingsOf']>>;
+  participants: ParticipantRow[];
 }
 
 const randomName = () => randomBytes(12).toString('hex');
@@ -160,21 +169,43 @@ export function createRoomsService(deps: RoomsDeps) {
   const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>, options: { onlyIfIdle?: boolean } = {}) =>
     jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id), ...options });
 
-  async function pushSegment(event: 'segment:created' | 'segment:rendered' | 'segment:edited', segmentId: number, only?: ListeningGroup[]) {
-    const segment = await repo.findSegment(segmentId);
-    if (!segment) return;
-    const { rows } = await repo.listSegments(segment.roomId, { limit: 1, offset: 0, id: segmentId });
-    const item = rows[0];
-    if (!item) return;
-    const context = await repo.renderingsOf([segmentId]);
-    const participants = await repo.activeParticipants(segment.roomId);
-    // Listeners with a tone of their own for this segment get their own view.
+  /**
+   * Reads once what every view of a segment is built from (its speaker, room domain, renderings,
+   * voices, listeners' own tones, the room's listeners); a job then keeps it current in memory with
+   * the rows it writes, and pushes each step without reading again.
+   */
+  async function snapshot(segmentId: number): Promise<SegmentSnapshot | undefined> {
+    const [found, context] = await Promise.all([repo.segmentWithSpeaker(segmentId), repo.renderingsOf([segmentId])]);
+    if (!found) return undefined;
+    const participants = await repo.activeParticipants(found.segment.roomId);
+    return { item: { segment: found.segment, speaker: found.speaker }, domain: found.domain, context, participants };
+  }
+
+  /** Every listening group of the snapshot's listeners, their own tone for this segment included. */
+  function listeningGroupsOf(snap: SegmentSnapshot): ListeningGroup[] {
+    const groups = new Map<string, ListeningGroup>();
+    for (const participant of snap.participants) {
+      const own = snap.context.tones.find((tone) => tone.participantId === participant.id);
+      const group = { ...groupOfParticipant(participant), ...(own ? { tone: own.tone } : {}) };
+      groups.set(`${group.language}|${group.tone}|${group.male}`, group);
+    }
+    return [...groups.values()];
+  }
+
+  /** A step pushed from the snapshot: to every group (or the groups given), listeners with their own tone apart. */
+  function push(event: 'segment:created' | 'segment:rendered' | 'segment:edited', snap: SegmentSnapshot, only?: ListeningGroup[]) {
+    const { participants, context } = snap;
     const overrides = context.tones.flatMap((tone) => {
       const participant = participants.find((p) => p.id === tone.participantId);
       return participant ? [{ userId: participant.userId, participantId: participant.id, group: { ...groupOfParticipant(participant), tone: tone.tone } }] : [];
     });
     const groups = only ?? [...new Map(participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
-    await live.segment(event, item, context, groups, overrides);
+    live.segment(event, snap.item, context, groups, overrides);
+  }
+
+  async function pushSegment(event: 'segment:created' | 'segment:rendered' | 'segment:edited', segmentId: number) {
+    const snap = await snapshot(segmentId);
+    if (snap) push(event, snap);
   }
 
   /** What went with participants removed for good: their files off the disk, their segments off every screen. */
@@ -455,8 +486,10 @@ export function createRoomsService(deps: RoomsDeps) {
       }
       // The answer and the created push show the segment as stored, before its job can change it
       // (a fast transcriber would otherwise make either say 'done' before 'segment:created').
-      const answer = await this.getSegment(roomId, userId, segment.id);
-      await pushSegment('segment:created', segment.id);
+      const snap = await snapshot(segment.id);
+      if (!snap) throw notFound();
+      const answer = presenter.present(snap.item, { ...groupOfParticipant(participant), participantId: participant.id }, snap.context);
+      push('segment:created', snap);
       if (segment.transcription === 'pending') await queueTranscription(segment, userId);
       return { segment: answer, created: true };
     },
@@ -540,16 +573,16 @@ export function createRoomsService(deps: RoomsDeps) {
      * not queued again: the job renders the version current when it runs.
      */
     async render(job: SegmentJob): Promise<void> {
-      const segment = await repo.findSegment(job.segmentId);
-      if (!segment || segment.transcription !== 'done' || !segment.transcript.trim()) return;
-      const room = await repo.findRoom(segment.roomId);
-      const groups = await repo.listeningGroups(segment.roomId, segment.id);
-      let context = await repo.renderingsOf([segment.id]);
+      const snap = await snapshot(job.segmentId);
+      if (!snap) return;
+      const segment = snap.item.segment;
+      if (segment.transcription !== 'done' || !segment.transcript.trim()) return;
+      const held = snap;
+      const groups = listeningGroupsOf(held);
+      const { context } = held;
       const settled = (language: string, tone: string) =>
         context.renderings.some((r) => r.language === language && r.tone === tone && r.version === segment.version && r.state !== 'pending');
-      const texts = [...new Map(groups.filter((g) => needsText(translator.provider, segment.language, g)).map((g) => [`${g.language}|${g.tone}`, g])).values()].filter(
-        (g) => !settled(g.language, g.tone),
-      );
+      const texts = renderTargets(translator.provider, segment.language, groups).filter((g) => !settled(g.language, g.tone));
       /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
       let leftOut: string[] = [];
       if (texts.length) {
@@ -557,10 +590,10 @@ export function createRoomsService(deps: RoomsDeps) {
           text: segment.transcript,
           source: segment.language as Language,
           targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
-          domain: (room?.domain ?? 'DEFAULT') as Domain,
+          domain: snap.domain as Domain,
         });
         leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
-        await repo.saveRenderings(
+        const saved = await repo.saveRenderings(
           texts.flatMap((g, index) => {
             const result = results[index];
             if (result?.state === 'retry') return [];
@@ -569,14 +602,13 @@ export function createRoomsService(deps: RoomsDeps) {
               : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
           }),
         );
-        await pushSegment('segment:rendered', segment.id);
-        context = await repo.renderingsOf([segment.id]);
+        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
+        push('segment:rendered', snap);
       }
       // Voices: each group of another language whose text is ready, in its voice; a few at once
       // (each group gets its voice pushed as soon as it is ready, not after the slowest).
       const voiced = groups.filter((g) => needsVoice(segment.language, g));
       const voices = createLimiter(VOICES_AT_ONCE);
-      const ready = context;
       // Every voice settles before the job does: a failure is retried only once the others ended.
       const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
@@ -591,10 +623,9 @@ export function createRoomsService(deps: RoomsDeps) {
       const now = await repo.listeningGroups(segment.roomId, segment.id);
       if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
       async function speakFor(group: ListeningGroup): Promise<void> {
-        if (!segment) return;
-        const text = ready.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
+        const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
         if (!text || text.state !== 'done' || !text.transcript) return;
-        const have = ready.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
+        const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
         if (have && have.version === segment.version && have.state !== 'pending') return;
         const spoken = await synthesis.synthesize(text.transcript, group.language as Language, group.male ? 'male' : 'female');
         let audioKey: string | null = null;
@@ -602,10 +633,12 @@ export function createRoomsService(deps: RoomsDeps) {
           audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
           await recordings.put(audioKey, spoken.audio.data);
         }
-        await repo.saveVoices([{ segmentId: segment.id, version: segment.version, ...group, state: spoken.state, audioKey }]);
+        const saved = await repo.saveVoices([{ segmentId: segment.id, version: segment.version, ...group, state: spoken.state, audioKey }]);
         // The voice of the text before a correction is no longer anyone's.
         if (have?.audioKey && have.version < segment.version) await recordings.remove(have.audioKey).catch(() => undefined);
-        await pushSegment('segment:rendered', segment.id, [group]);
+        const same = (v: SegmentVoiceRow) => v.language === group.language && v.tone === group.tone && v.male === group.male;
+        context.voices = [...context.voices.filter((v) => !(same(v) && saved.some(same))), ...saved];
+        push('segment:rendered', held, [group]);
       }
     },
 
@@ -614,8 +647,7 @@ export function createRoomsService(deps: RoomsDeps) {
       if (!segment) return;
       const groups = await repo.listeningGroups(segment.roomId, segment.id);
       const context = await repo.renderingsOf([segment.id]);
-      const failedTexts = groups
-        .filter((g) => needsText(translator.provider, segment.language, g))
+      const failedTexts = renderTargets(translator.provider, segment.language, groups)
         .filter((g) => !context.renderings.some((r) => r.language === g.language && r.tone === g.tone && r.version === segment.version && r.state !== 'pending'));
       await repo.saveRenderings(
         failedTexts.map((g) => ({ segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'failed' as const, transcript: null, renderedTone: null })),

@@ -23,16 +23,9 @@ export const CHAT_PAGE_SIZE = 20;
 export const MESSAGE_PAGE_SIZE = 30;
 export const MEMBER_PAGE_SIZE = 20;
 
-export const chatKeys = {
-  all: ['chats'] as const,
-  list: () => ['chats', 'list'] as const,
-  chat: (chatId: number) => ['chats', chatId] as const,
-  detail: (chatId: number) => ['chats', chatId, 'detail'] as const,
-  member: (chatId: number) => ['chats', chatId, 'member'] as const,
-  messages: (chatId: number) => ['chats', chatId, 'messages'] as const,
-  members: (chatId: number) => ['chats', chatId, 'members'] as const,
-  membersPage: (chatId: number, query: { pageIndex: number; q: string }) => ['chats', chatId, 'members', query] as const,
-};
+import { chatKeys } from '../../lib/query-keys';
+
+export { chatKeys };
 
 
 /** The cursor of the page after `page`: from its `next` link, else from its oldest chat. */

@@ -85,7 +85,7 @@ function ChatScreen({ chatId }: { chatId: number }) {
       notify.info(t('chats.removedNotice'));
       void navigate({ to: '/chat', replace: true }).then(() => queryClient.removeQueries({ queryKey: chatKeys.chat(chatId) }));
     };
-    return addLiveListener({ 'chat:removed': ({ chatId: removedId }) => leave(removedId), refused: leave });
+    return addLiveListener({ 'chat:removed': ({ chatId: removedId }) => leave(removedId), refused: (topic) => topic.kind === 'chat' && leave(topic.id) });
   }, [chatId, navigate, queryClient, t]);
 
   if (chat.isPending || member.isPending) {

@@ -1,11 +1,11 @@
-// Live events into the query cache: one listener for the whole chat feature, installed while a
-// chat page is shown. Messages are replaced by id (so a repeated or late event never shows a
-// message twice), the list's previews, order and unread badges follow, and after a reconnection
-// everything fetched before it is fetched again.
-import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+// How chat events change the cached chat data (installed by lib/live-sync.ts while a chat page is
+// shown): messages are replaced by id (so a repeated or late event never shows a message twice),
+// the list's previews, order and unread badges follow, and after a reconnection everything
+// fetched before it is fetched again.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMember, GroupChat } from '@parla/contract/chat';
-import { addLiveListener, watchChat, type LiveListener } from '../../lib/live';
+import type { LiveListener } from '../../lib/live';
+import { expectRemoval as expectTopicRemoval, isRemovalExpected as isTopicRemovalExpected, useLiveSync, useWatch } from '../../lib/live-sync';
 import { chatKeys } from './api';
 import {
   applyChangedMessage,
@@ -27,13 +27,9 @@ export const setReadingChat = (chatId: number | null) => {
   readingChatId = chatId;
 };
 
-/** Chats the reader is leaving or deleting: their `chat:removed` is expected, not news. */
-const leaving = new Set<number>();
-export const expectRemoval = (chatId: number) => {
-  leaving.add(chatId);
-  return () => leaving.delete(chatId);
-};
-export const isRemovalExpected = (chatId: number) => leaving.has(chatId);
+/** A chat the reader is leaving or deleting: its `chat:removed` is expected, not news. */
+export const expectRemoval = (chatId: number) => expectTopicRemoval('chat', chatId);
+export const isRemovalExpected = (chatId: number) => isTopicRemovalExpected('chat', chatId);
 
 function cacheSync(queryClient: QueryClient): LiveListener {
   const setMessages = (chatId: number, change: (data: MessagePages | undefined) => MessagePages | undefined) =>
@@ -82,47 +78,24 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       if (isPreview(queryClient.getQueryData(chatKeys.list()), chatId, messageIds)) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },
     'chat:removed': ({ chatId }) => gone(chatId),
-    refused: gone,
+    refused: (topic) => topic.kind === 'chat' && gone(topic.id),
     'members:changed': ({ chatId }) => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.members(chatId) });
       // The reader's own role may be what changed.
       void queryClient.invalidateQueries({ queryKey: chatKeys.member(chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
     },
-    resync: (at, chatId) => {
+    resync: (at, topic) => {
       // One chat newly watched: its own queries; after a reconnection: everything (list included).
-      const queryKey = chatId === undefined ? chatKeys.all : chatKeys.chat(chatId);
+      if (topic && topic.kind !== 'chat') return;
+      const queryKey = topic ? chatKeys.chat(topic.id) : chatKeys.all;
       void queryClient.invalidateQueries({ queryKey, predicate: (query) => query.state.dataUpdatedAt < at });
     },
   };
 }
 
-let installed = 0;
-let uninstall: (() => void) | null = null;
-
 /** Keeps the chat queries in step with the live events while the calling page is shown. */
-export function useChatLiveSync() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (installed++ === 0) uninstall = addLiveListener(cacheSync(queryClient));
-    return () => {
-      if (--installed === 0) {
-        uninstall?.();
-        uninstall = null;
-      }
-    };
-  }, [queryClient]);
-}
+export const useChatLiveSync = () => useLiveSync(cacheSync);
 
-/**
- * Receives the live events of these chats while the calling page is shown. Give only chats the
- * reader joined: the server refuses one they are only invited to (and a refusal means "gone").
- */
-export function useWatchChats(chatIds: readonly number[]) {
-  const key = [...new Set(chatIds)].sort((a, b) => a - b).join(',');
-  useEffect(() => {
-    if (!key) return;
-    const stops = key.split(',').map((id) => watchChat(Number(id)));
-    return () => stops.forEach((stop) => stop());
-  }, [key]);
-}
+/** Receives the live events of these (joined) chats while the calling page is shown. */
+export const useWatchChats = (chatIds: readonly number[]) => useWatch('chat', chatIds);

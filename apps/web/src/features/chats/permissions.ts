@@ -1,9 +1,7 @@
-// Which controls a chat role sees (product.md "Roles and permissions", as the server's policy
-// applies it): any member reads, writes, edits and deletes its own messages, edits its own
-// settings and leaves; ADMIN and OWNER add and remove members and delete any message, but only
-// the OWNER adds or removes admins, changes roles (handing ownership over makes them ADMIN),
-// edits or deletes the chat; nobody removes the OWNER. The server checks all of it again.
+// Which controls a chat role sees: the contract's policy (packages/contract/src/policies.ts), the
+// same table the server enforces; the server checks all of it again.
 import { CHAT_ROLE, type ChatRole } from '@parla/contract/constants';
+import { chatRolesToAdd, mayChangeRole, mayInChat, mayRemoveMember } from '@parla/contract/policies';
 
 export interface ChatControls {
   addMembers: boolean;
@@ -19,33 +17,26 @@ export interface ChatControls {
 }
 
 export function chatControls(role: ChatRole | undefined): ChatControls {
-  const owner = role === CHAT_ROLE.OWNER;
-  const manager = owner || role === CHAT_ROLE.ADMIN;
   return {
-    addMembers: manager,
-    removeMembers: manager,
-    changeRoles: owner,
-    editChat: owner,
-    deleteChat: owner,
-    addRoles: owner ? [CHAT_ROLE.MEMBER, CHAT_ROLE.ADMIN] : manager ? [CHAT_ROLE.MEMBER] : [],
-    deleteAnyMessage: manager,
+    addMembers: mayInChat(role, 'addMember'),
+    removeMembers: mayInChat(role, 'removeMember'),
+    changeRoles: mayInChat(role, 'changeRole'),
+    editChat: mayInChat(role, 'editChat'),
+    deleteChat: mayInChat(role, 'deleteChat'),
+    addRoles: chatRolesToAdd(role),
+    deleteAnyMessage: mayInChat(role, 'deleteAnyMessage'),
   };
 }
 
 /** Whether the viewer may remove `target` (oneself leaves instead; nobody removes the OWNER; admins only the OWNER). */
-export function canRemove(viewer: { id: number; chatRole: ChatRole }, target: { id: number; chatRole: ChatRole }): boolean {
-  if (target.id === viewer.id || target.chatRole === CHAT_ROLE.OWNER) return false;
-  if (target.chatRole === CHAT_ROLE.ADMIN) return viewer.chatRole === CHAT_ROLE.OWNER;
-  return chatControls(viewer.chatRole).removeMembers;
-}
+export const canRemove = mayRemoveMember;
 
 /** Whether the viewer may change `target`'s role (the OWNER, for anyone but themself). */
-export const canChangeRole = (viewer: { id: number; chatRole: ChatRole }, target: { id: number }) =>
-  target.id !== viewer.id && chatControls(viewer.chatRole).changeRoles;
+export const canChangeRole = mayChangeRole;
 
 export const canEditMessage = (message: { isMe: boolean }) => message.isMe;
 
-export const canDeleteMessage = (role: ChatRole | undefined, message: { isMe: boolean }) => message.isMe || chatControls(role).deleteAnyMessage;
+export const canDeleteMessage = (role: ChatRole | undefined, message: { isMe: boolean }) => message.isMe || mayInChat(role, 'deleteAnyMessage');
 
 /** The translation key of a role's name. */
 export function roleKey(role: ChatRole): 'chats.roles.owner' | 'chats.roles.admin' | 'chats.roles.member' {

@@ -11,10 +11,11 @@ import { Card, LoadFailed } from '../../components/ui';
 import { endpoint, fetchOrThrow } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { acceptInvitation, declineInvitation } from '../../lib/invitations';
+import { roomKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
 const recentRoomsQuery = queryOptions({
-  queryKey: ['rooms', 'list', { limit: LIMITS.homeRecentRooms }],
+  queryKey: roomKeys.recent(LIMITS.homeRecentRooms),
   queryFn: () => fetchOrThrow<RoomsPage>(endpoint('GET', '/api/rooms/', { query: { limit: LIMITS.homeRecentRooms } })),
 });
 
@@ -37,9 +38,6 @@ export function HomePage() {
   );
 }
 
-/** Every cached list of rooms (this page's and the room list's) is fetched again after an answer. */
-const ROOM_LISTS = ['rooms', 'list'] as const;
-
 function RecentRooms() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -48,14 +46,14 @@ function RecentRooms() {
     if (!(await acceptInvitation('room', room.id))) return;
     notify.success(t('invitations.accepted', { title: room.title }));
     // The room's own queries (fetched as an invitation, if opened) and every list.
-    await queryClient.invalidateQueries({ queryKey: ['rooms', room.id] });
-    await queryClient.invalidateQueries({ queryKey: ROOM_LISTS });
+    await queryClient.invalidateQueries({ queryKey: roomKeys.room(room.id) });
+    await queryClient.invalidateQueries({ queryKey: roomKeys.lists() });
   };
   const decline = async (room: Room) => {
     if (!(await declineInvitation('room', room.id))) return;
     notify.success(t('invitations.declined', { title: room.title }));
-    queryClient.removeQueries({ queryKey: ['rooms', room.id] });
-    await queryClient.invalidateQueries({ queryKey: ROOM_LISTS });
+    queryClient.removeQueries({ queryKey: roomKeys.room(room.id) });
+    await queryClient.invalidateQueries({ queryKey: roomKeys.lists() });
   };
   return (
     <section aria-labelledby="recent-rooms">

@@ -24,18 +24,9 @@ export const ROOM_PAGE_SIZE = 20;
 export const SEGMENT_PAGE_SIZE = 50;
 export const PARTICIPANT_PAGE_SIZE = 20;
 
-export const roomKeys = {
-  all: ['rooms'] as const,
-  /** Every list of rooms (the home page's five included). */
-  lists: () => ['rooms', 'list'] as const,
-  list: () => ['rooms', 'list', 'pages'] as const,
-  room: (roomId: number) => ['rooms', roomId] as const,
-  detail: (roomId: number) => ['rooms', roomId, 'detail'] as const,
-  participant: (roomId: number) => ['rooms', roomId, 'participant'] as const,
-  participants: (roomId: number) => ['rooms', roomId, 'participants'] as const,
-  participantsPage: (roomId: number, query: { pageIndex: number; q: string }) => ['rooms', roomId, 'participants', query] as const,
-  segments: (roomId: number) => ['rooms', roomId, 'segments'] as const,
-};
+import { roomKeys } from '../../lib/query-keys';
+
+export { roomKeys };
 
 /** The `offset` of the page after `page`, read from its `next` link (none: the last page). */
 export function nextOffset(page: { next: string | null; results: unknown[] }, previousOffset: number): number | undefined {

@@ -1,9 +1,7 @@
-// Which controls a room role sees (product.md "Roles and permissions", as the server's policy
-// applies it): the OWNER edits and deletes the room, changes its state (only the allowed changes
-// of ROOM_STATE_TRANSITIONS) and manages participants (adds members, removes anyone but
-// themself, hands ownership over); everyone reads, speaks while Live, edits their own segments,
-// edits their own settings and leaves. The server checks all of it again.
-import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type RoomRole, type RoomState } from '@parla/contract/constants';
+// Which controls a room role sees: the contract's policy (packages/contract/src/policies.ts), the
+// same table and state changes the server enforces; the server checks all of it again.
+import { ROOM_ROLE, ROOM_STATE, type RoomRole, type RoomState } from '@parla/contract/constants';
+import { callOpen, mayHandOver, mayInRoom, mayRemoveParticipant, roomRolesToAdd, roomStatesFor } from '@parla/contract/policies';
 
 export type StateAction = 'start' | 'end' | 'reopen' | 'cancel';
 
@@ -15,8 +13,7 @@ export function stateAction(from: RoomState, to: RoomState): StateAction {
 
 /** The state changes offered to a role in a state: the OWNER's allowed ones, nothing for others. */
 export function stateActions(role: RoomRole | undefined, state: RoomState): { to: RoomState; action: StateAction }[] {
-  if (role !== ROOM_ROLE.OWNER) return [];
-  return ROOM_STATE_TRANSITIONS[state].map((to) => ({ to, action: stateAction(state, to) }));
+  return roomStatesFor(role, state).map((to) => ({ to, action: stateAction(state, to) }));
 }
 
 /** Changes that stop a call or close a room ask first. */
@@ -31,20 +28,22 @@ export interface RoomControls {
 }
 
 export function roomControls(role: RoomRole | undefined): RoomControls {
-  const owner = role === ROOM_ROLE.OWNER;
-  return { editRoom: owner, deleteRoom: owner, manageParticipants: owner, addRoles: owner ? [ROOM_ROLE.MEMBER] : [] };
+  return {
+    editRoom: mayInRoom(role, 'editRoom'),
+    deleteRoom: mayInRoom(role, 'deleteRoom'),
+    manageParticipants: mayInRoom(role, 'manageParticipants'),
+    addRoles: roomRolesToAdd(role),
+  };
 }
 
-type Who = { id: number; roomRole: RoomRole };
-
 /** Whether the viewer may remove `target` (the OWNER, anyone but themself). */
-export const canRemoveParticipant = (viewer: Who, target: { id: number }) => target.id !== viewer.id && roomControls(viewer.roomRole).manageParticipants;
+export const canRemoveParticipant = mayRemoveParticipant;
 
 /** Whether the viewer may hand ownership to `target`. */
-export const canHandOver = (viewer: Who, target: Who) => target.id !== viewer.id && target.roomRole !== ROOM_ROLE.OWNER && roomControls(viewer.roomRole).manageParticipants;
+export const canHandOver = mayHandOver;
 
 /** The call is open while the room is Live. */
-export const canJoinCall = (state: RoomState) => state === ROOM_STATE.LIVE;
+export const canJoinCall = callOpen;
 
 /** Only the speaker corrects a segment, once its transcription is over (or none could be made: they may write it). */
 export const canEditSegment = (segment: { isMe: boolean; transcription: string }) => segment.isMe && segment.transcription !== 'pending';

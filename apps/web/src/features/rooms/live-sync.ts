@@ -1,22 +1,18 @@
-// Live events into the query cache: one listener for the room screens, installed while one is
-// shown. Segments are merged by id (a repeated or late event never shows one twice or goes back),
-// a room's new details or state reach its page and every list, a state change asks for the own
-// participation again (the LiveKit token comes and goes with Live), and after a reconnection
+// How room events change the cached room data (installed by lib/live-sync.ts while a room screen
+// is shown): segments are merged by id (a repeated or late event never shows one twice or goes
+// back), a room's new details or state reach its page and every list, a state change asks for the
+// own participation again (the LiveKit token comes and goes with Live), and after a reconnection
 // everything fetched before it is fetched again.
-import { useEffect } from 'react';
-import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Participant, Room, RoomsPage } from '@parla/contract/rooms';
-import { addLiveListener, watchRoom, type LiveListener } from '../../lib/live';
+import type { LiveListener } from '../../lib/live';
+import { expectRemoval as expectTopicRemoval, isRemovalExpected as isTopicRemovalExpected, useLiveSync, useWatch } from '../../lib/live-sync';
 import { roomKeys } from './api';
 import { removeSegments, upsertSegment, type SegmentPages } from './segments';
 
-/** Rooms the reader is leaving or deleting: their `room:removed` is expected, not news. */
-const leaving = new Set<number>();
-export const expectRemoval = (roomId: number) => {
-  leaving.add(roomId);
-  return () => leaving.delete(roomId);
-};
-export const isRemovalExpected = (roomId: number) => leaving.has(roomId);
+/** A room the reader is leaving or deleting: its `room:removed` is expected, not news. */
+export const expectRemoval = (roomId: number) => expectTopicRemoval('room', roomId);
+export const isRemovalExpected = (roomId: number) => isTopicRemovalExpected('room', roomId);
 
 type RoomLists = RoomsPage | InfiniteData<RoomsPage, number>;
 
@@ -62,50 +58,24 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       }
     },
     'room:removed': ({ roomId }) => forget(roomId),
-    roomRefused: forget,
+    refused: (topic) => topic.kind === 'room' && forget(topic.id),
     'participants:changed': ({ roomId }) => {
       void queryClient.invalidateQueries({ queryKey: roomKeys.participants(roomId) });
       // The reader's own role may be what changed (a hand-over).
       void queryClient.invalidateQueries({ queryKey: roomKeys.participant(roomId) });
       void queryClient.invalidateQueries({ queryKey: roomKeys.detail(roomId) });
     },
-    resync: (at, chatId) => {
-      // A chat newly watched is none of ours; after a reconnection everything is fetched again.
-      if (chatId !== undefined) return;
-      void queryClient.invalidateQueries({ queryKey: roomKeys.all, predicate: (query) => query.state.dataUpdatedAt < at });
-    },
-    roomResync: (at, roomId) => {
-      void queryClient.invalidateQueries({ queryKey: roomKeys.room(roomId), predicate: (query) => query.state.dataUpdatedAt < at });
+    resync: (at, topic) => {
+      // One room newly watched: its own queries; after a reconnection: everything (lists included).
+      if (topic && topic.kind !== 'room') return;
+      const queryKey = topic ? roomKeys.room(topic.id) : roomKeys.all;
+      void queryClient.invalidateQueries({ queryKey, predicate: (query) => query.state.dataUpdatedAt < at });
     },
   };
 }
 
-let installed = 0;
-let uninstall: (() => void) | null = null;
-
 /** Keeps the room queries in step with the live events while the calling page is shown. */
-export function useRoomLiveSync() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (installed++ === 0) uninstall = addLiveListener(cacheSync(queryClient));
-    return () => {
-      if (--installed === 0) {
-        uninstall?.();
-        uninstall = null;
-      }
-    };
-  }, [queryClient]);
-}
+export const useRoomLiveSync = () => useLiveSync(cacheSync);
 
-/**
- * Receives the live events of these rooms while the calling page is shown. Give only rooms the
- * reader joined: the server refuses one they are only invited to (and a refusal means "gone").
- */
-export function useWatchRooms(roomIds: readonly number[]) {
-  const key = [...new Set(roomIds)].sort((a, b) => a - b).join(',');
-  useEffect(() => {
-    if (!key) return;
-    const stops = key.split(',').map((id) => watchRoom(Number(id)));
-    return () => stops.forEach((stop) => stop());
-  }, [key]);
-}
+/** Receives the live events of these (joined) rooms while the calling page is shown. */
+export const useWatchRooms = (roomIds: readonly number[]) => useWatch('room', roomIds);

@@ -41,6 +41,6 @@ export function useLeaveWhenRemoved(roomId: number) {
       notify.info(t('rooms.removedNotice'));
       void navigate({ to: '/room', replace: true }).then(() => queryClient.removeQueries({ queryKey: roomKeys.room(roomId) }));
     };
-    return addLiveListener({ 'room:removed': ({ roomId: removedId }) => leave(removedId), roomRefused: leave });
+    return addLiveListener({ 'room:removed': ({ roomId: removedId }) => leave(removedId), refused: (topic) => topic.kind === 'room' && leave(topic.id) });
   }, [roomId, navigate, queryClient, t]);
 }
