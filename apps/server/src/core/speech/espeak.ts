@@ -59,6 +59,8 @@ export function createEspeakProvider(options: EspeakOptions = {}): SynthesisProv
 
   return {
     name: 'espeak',
+    // espeak-ng and opusenc are processes: three utterances' worth keep two cores busy.
+    voicesAtOnce: 3,
 
     canSpeak: (language: Language) => ESPEAK_VOICES[language] !== null,
 

@@ -56,6 +56,7 @@ export const noTranscription: TranscriptionProvider = {
 /** Listeners read and hear nothing (no provider configured or installed). */
 export const noSynthesis: SynthesisProvider = {
   name: 'none',
+  voicesAtOnce: 1,
   canSpeak: () => false,
   synthesize: async () => ({ state: 'none' }),
   health: async () => 'off',

@@ -111,6 +111,8 @@ export function createOpenAiSynthesisProvider(options: OpenAiSynthesisOptions): 
   const format = options.format ?? 'opus';
   return {
     name: 'openai',
+    // A request each: a segment's voices (one per listening group) go out together.
+    voicesAtOnce: 8,
     canSpeak: () => true,
 
     async synthesize(text: string, _language: Language, voice: 'male' | 'female'): Promise<SynthesisResult> {

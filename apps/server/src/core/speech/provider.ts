@@ -48,6 +48,11 @@ export type SynthesisResult = { state: 'done'; audio: SpokenAudio } | { state: '
 
 export interface SynthesisProvider {
   readonly name: 'openai' | 'espeak' | 'none';
+  /**
+   * Voices worth making at once for one utterance: a local engine is a process each (as many as
+   * the cores can run), a server a request each (its own capacity is the limit).
+   */
+  readonly voicesAtOnce: number;
   canSpeak(language: Language): boolean;
   /** Throws on a failure worth retrying. */
   synthesize(text: string, language: Language, voice: 'male' | 'female'): Promise<SynthesisResult>;

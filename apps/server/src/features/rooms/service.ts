@@ -81,8 +81,6 @@ const stateOf = (participant: Pick<ParticipantRow, 'joinedAt'>): MemberState => 
 /** A transcription still pending after this long has lost its job (a crash between two writes): queue it again. */
 export const STALE_PENDING_MS = 2 * 60_000;
 
-/** Voices synthesised at once for one segment (espeak-ng is a process each; a server's a request each). */
-const VOICES_AT_ONCE = 3;
 
 export function createRoomsService(deps: RoomsDeps) {
   const { repo, users, live, presenter, translator, transcription, synthesis, jobs, recordings, publicUrl, log } = deps;
@@ -608,7 +606,7 @@ export function createRoomsService(deps: RoomsDeps) {
       // Voices: each group of another language whose text is ready, in its voice; a few at once
       // (each group gets its voice pushed as soon as it is ready, not after the slowest).
       const voiced = groups.filter((g) => needsVoice(segment.language, g));
-      const voices = createLimiter(VOICES_AT_ONCE);
+      const voices = createLimiter(synthesis.voicesAtOnce);
       // Every voice settles before the job does: a failure is retried only once the others ended.
       const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));

@@ -1,7 +1,7 @@
 // The chat list (/chat): the reader's pending invitations (accept or decline in place), then their
 // chats by latest activity, each with its last message and unread badge, more loaded as the reader
 // scrolls, kept live (a new invitation shows up at once); and the form to create a chat.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import type { ChatListItem } from '@parla/contract/chat';
 import type { Language } from '@parla/contract/constants';
 import { ChatIcon } from '../../components/icons';
 import { InvitationCard } from '../../components/invitation';
-import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
+import { Button, Card, LoadFailed } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
@@ -18,6 +18,7 @@ import { ChatForm } from './chat-form';
 import { Dialog } from '../../components/dialog';
 import { formatWhen } from '../../lib/format';
 import { PlusIcon } from '../../components/icons';
+import { LoadMore } from '../../components/load-more';
 import { useHeldConnection } from '../../lib/live';
 import { useChatInvitationAnswers } from './invitations';
 import { useChatLiveSync, useWatchChats } from './live-sync';
@@ -70,7 +71,7 @@ export function ChatListPage() {
           <ul className="chat-rows">
             {chats.map((chat) => (chat.memberState === 'invited' ? <ChatInvitation key={chat.id} chat={chat} /> : <ChatRow key={chat.id} chat={chat} />))}
           </ul>
-          <MoreChats hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
+          <LoadMore pages={list} label={t('chats.loadMoreChats')} />
         </>
       )}
       <CreateChatDialog open={creating} onClose={() => setCreating(false)} />
@@ -143,32 +144,6 @@ function ChatRow({ chat }: { chat: ChatListItem }) {
   );
 }
 
-/** Loads the next page when the end of the list comes into view; the button does it by hand. */
-function MoreChats({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !loading) onMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, loading, failed, onMore]);
-  if (!hasMore) return null;
-  return (
-    <div ref={sentinel} className="list-more">
-      {loading ? (
-        <Spinner label={t('common.loading')} />
-      ) : (
-        <Button variant="secondary" onClick={onMore}>
-          {failed ? t('common.retry') : t('chats.loadMoreChats')}
-        </Button>
-      )}
-    </div>
-  );
-}
 
 function CreateChatDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();

@@ -2,7 +2,7 @@
 // then their rooms, newest first, more loaded by following each page's `next` link as the reader
 // scrolls, their state kept live (a room going Live says so at once, a new invitation shows up);
 // and the form to create a room.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,13 @@ import { ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
 import type { Room } from '@parla/contract/rooms';
 import { ChevronIcon, CrownIcon, RoomIcon, UsersIcon } from '../../components/icons';
 import { InvitationCard } from '../../components/invitation';
-import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
+import { Button, Card, LoadFailed } from '../../components/ui';
 import { useHeldConnection } from '../../lib/live';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
 import { Dialog } from '../../components/dialog';
 import { PlusIcon } from '../../components/icons';
+import { LoadMore } from '../../components/load-more';
 import { languageName } from '../../lib/languages';
 import { createRoom, roomKeys, roomListQuery } from './api';
 import { useRoomInvitationAnswers } from './invitations';
@@ -75,7 +76,7 @@ export function RoomsPage() {
           <ul className="room-rows">
             {rooms.map((room) => (room.memberState === 'invited' ? <RoomInvitation key={room.id} room={room} /> : <RoomRow key={room.id} room={room} />))}
           </ul>
-          <MoreRooms hasMore={list.hasNextPage} loading={list.isFetchingNextPage} failed={list.isFetchNextPageError} onMore={() => void list.fetchNextPage()} />
+          <LoadMore pages={list} label={t('rooms.loadMore')} />
         </>
       )}
       <CreateRoomDialog open={creating} onClose={() => setCreating(false)} />
@@ -133,32 +134,6 @@ function RoomRow({ room }: { room: Room }) {
   );
 }
 
-/** Loads the next page when the end of the list comes into view; the button does it by hand. */
-function MoreRooms({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !loading) onMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, loading, failed, onMore]);
-  if (!hasMore) return null;
-  return (
-    <div ref={sentinel} className="list-more">
-      {loading ? (
-        <Spinner label={t('common.loading')} />
-      ) : (
-        <Button variant="secondary" onClick={onMore}>
-          {failed ? t('common.retry') : t('rooms.loadMore')}
-        </Button>
-      )}
-    </div>
-  );
-}
 
 function CreateRoomDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();

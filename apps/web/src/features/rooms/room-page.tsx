@@ -4,7 +4,7 @@
 // segments, state and detail changes, participants; a removed room (or reader) leaves the page.
 // Someone only invited sees the invitation instead (what the room is, Accept or Decline) and
 // nothing of its content.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { notify } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { BackIcon, PencilIcon } from '../../components/icons';
+import { LoadMore } from '../../components/load-more';
 import { languageName } from '../../lib/languages';
 import { useHeldConnection, useLiveStatus } from '../../lib/live';
 import { useRoomInvitationAnswers } from './invitations';
@@ -319,7 +320,7 @@ function TranscriptSection({ room, participant }: { room: Room; participant: Par
               <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} />
             ))}
           </ol>
-          <MoreSegments hasMore={query.hasNextPage} loading={query.isFetchingNextPage} failed={query.isFetchNextPageError} onMore={() => void query.fetchNextPage()} />
+          <LoadMore pages={query} label={t('rooms.transcript.loadMore')} loadingLabel={t('rooms.transcript.loadingMore')} />
         </>
       )}
     </section>
@@ -347,31 +348,6 @@ function TranscriptDownloads({ roomId }: { roomId: number }) {
   );
 }
 
-function MoreSegments({ hasMore, loading, failed, onMore }: { hasMore: boolean; loading: boolean; failed: boolean; onMore: () => void }) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !loading) onMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, loading, failed, onMore]);
-  if (!hasMore) return null;
-  return (
-    <div ref={sentinel} className="list-more">
-      {loading ? (
-        <Spinner label={t('rooms.transcript.loadingMore')} />
-      ) : (
-        <Button variant="secondary" onClick={onMore}>
-          {failed ? t('common.retry') : t('rooms.transcript.loadMore')}
-        </Button>
-      )}
-    </div>
-  );
-}
 
 /** The OWNER's editing of the room itself, and its deletion. */
 function EditRoomDialog({ open, onClose, room }: { open: boolean; onClose: () => void; room: Room }) {
