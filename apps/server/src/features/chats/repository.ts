@@ -2,6 +2,7 @@
 // chat's content is scoped by chat id; the service has checked the caller's membership before.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { withFastRows } from '../../core/db/fast-rows';
 import type { Db } from '../../core/db/index';
 import { chatMembers, chatMessages, chats, messageRenderings, users } from '../../core/db/schema';
 
@@ -67,12 +68,13 @@ export function createChatsRepository(db: Db) {
     .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), eq(chatMembers.userId, sql.placeholder('userId')), active))
     .limit(1)
     .prepare('chat_membership');
+  withFastRows(membership);
   const groups = db
     .selectDistinct({ language: chatMembers.language, tone: chatMembers.tone })
     .from(chatMembers)
     .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), joined))
     .prepare('chat_reading_groups');
-  const page = (name: string, extra?: SQL) =>
+  const pageQuery = (name: string, extra?: SQL) =>
     db
       .select({ message: chatMessages, sender: memberColumns, rendering: messageRenderings })
       .from(chatMessages)
@@ -91,6 +93,8 @@ export function createChatsRepository(db: Db) {
       .orderBy(desc(chatMessages.id))
       .limit(sql.placeholder('limit'))
       .prepare(name);
+  // A page is read on every visit: its rows are mapped by a plan made once (core/db/fast-rows.ts).
+  const page = (name: string, extra?: SQL) => withFastRows(pageQuery(name, extra), ['rendering']);
   const newestPage = page('chat_page');
   const olderPage = page('chat_page_below', lt(chatMessages.id, sql.placeholder('toId')));
   const onePage = page('chat_page_one', eq(chatMessages.id, sql.placeholder('id')));
