@@ -117,6 +117,7 @@ async function main(): Promise<number> {
           for (const item of items.slice(0, 3)) if (item.node?.snippet) console.log(`  ${audit.id}: ${item.node.snippet}`);
         }
       }
+      if (process.env.LIGHTHOUSE_DETAILS) printDetails(lhr);
       console.log(`${pagePath}: performance ${score('performance')}, accessibility ${score('accessibility')}${failing.length ? `; below 0.9: ${failing.join(', ')}` : ''}`);
     }
   } finally {
@@ -133,6 +134,26 @@ async function main(): Promise<number> {
     console.log(`lowest ${key}: ${low}; target at least ${TARGETS[key]}; ${low >= TARGETS[key] ? 'MEETS the target' : 'BELOW the target'}`);
   }
   return 0;
+}
+
+/** What delays the page: its metrics, the largest paint's element, and the chain of requests before it (LIGHTHOUSE_DETAILS=1). */
+function printDetails(lhr: { audits: Record<string, { displayValue?: string; details?: unknown }> }) {
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift']) {
+    console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? '?'}`);
+  }
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const snippet = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (snippet) console.log(`  LCP element: ${snippet}`);
+  const tree = lhr.audits['network-dependency-tree-insight']?.details as { list?: { items?: { value?: { chains?: unknown } }[] } } | undefined;
+  const walk = (chains: unknown, depth: number) => {
+    for (const chain of (Array.isArray(chains) ? chains : []) as { url?: string; timeFromInitialRequest?: number; transferSize?: number; children?: unknown }[]) {
+      console.log(`  ${'  '.repeat(depth)}${Math.round(chain.timeFromInitialRequest ?? 0)} ms ${chain.url?.replace(/^https?:\/\/[^/]+/, '')} (${Math.round((chain.transferSize ?? 0) / 1024)} KB)`);
+      walk(chain.children, depth + 1);
+    }
+  };
+  const first = tree?.list?.items?.[0]?.value?.chains;
+  if (first) walk(first, 0);
+  else console.log(`  network tree: ${JSON.stringify(lhr.audits['network-dependency-tree-insight']?.details).slice(0, 800)}`);
 }
 
 main().then(

@@ -1,8 +1,12 @@
 // A load-generating client process of bench/chat-fanout.ts (started with `node --import tsx`, an
-// IPC channel to the bench): it holds the Socket.IO connections of whole chats (every member's
-// socket, subscribed with `chat:subscribe`), posts messages through the HTTP API as members of
-// those chats, and times each post → `message:created` (and `message:rendered`) on every member's
-// socket with its own clock (performance.now()), so no time crosses a process.
+// IPC channel to the bench): it holds the connections of whole chats and times each message from
+// its sending to its arrival on every member's connection with its own clock (performance.now()),
+// so no time crosses a process. Two kinds of target: Parla (and the bare broadcast server): every
+// member's Socket.IO socket subscribed with `chat:subscribe`, messages posted through the HTTP API,
+// arrivals `message:created` (and `message:rendered`); ejabberd: every member's XMPP connection
+// joined to the chat's multi-user chat room, messages sent as `groupchat` stanzas on the sender's
+// connection, arrivals the room's copies (the sender's own echo included, as Parla's sender gets
+// their own `message:created`).
 //
 // The bench drives it: connect (a target server's sockets), load (steady: an open loop at a rate
 // spread over its chats; closed: N posters, each posting the next message of its chats once the
@@ -12,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { client as xmppClient, xml, type Element, type XmppClient } from '@xmpp/client';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type MessageEvent, type ServerToClientEvents } from '@parla/contract/live';
 
@@ -26,8 +31,16 @@ export interface ClientChat {
   members: ClientMember[];
 }
 
+/** A multi-user chat room of ejabberd and its members' accounts. */
+export interface XmppRoom {
+  /** The room's address (name@muc-domain). */
+  room: string;
+  members: { username: string; password: string }[];
+}
+
 export type ToClient =
   | { type: 'connect'; target: string; baseUrl: string; chats: ClientChat[]; parallel: number }
+  | { type: 'connect-xmpp'; target: string; port: number; domain: string; rooms: XmppRoom[]; parallel: number }
   | { type: 'disconnect'; target: string }
   | { type: 'load'; target: string; mode: 'steady'; rate: number; rendered: boolean }
   | { type: 'load'; target: string; mode: 'closed'; concurrency: number }
@@ -67,10 +80,20 @@ export type FromClient =
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** What the load needs of a target, whatever its protocol. */
 interface Target {
-  baseUrl: string;
-  chats: ClientChat[];
-  sockets: LiveSocket[];
+  /** How many chats (rooms) this process holds of it. */
+  size: number;
+  /** How many members chat `index` has (each gets every message, the sender included). */
+  members(index: number): number;
+  /**
+   * Sends `content` to chat `index` as its member number `turn` (in turn); resolves with the
+   * HTTP status and duration where the protocol answers (a POST), else with undefined.
+   */
+  post(index: number, turn: number, content: string): Promise<{ status: number; ms: number } | undefined>;
+  /** How many of chat `index`'s members read another language than its member `turn` (their `message:rendered` is due). */
+  otherReaders(index: number, turn: number): number;
+  close(): void;
 }
 
 interface Pending {
@@ -110,9 +133,11 @@ function keyOf(event: MessageEvent): string | undefined {
   return KEY.exec(event.message.rawMessage?.content ?? event.message.content)?.[1];
 }
 
-function onCreated(event: MessageEvent) {
+const onCreated = (event: MessageEvent) => delivered(keyOf(event));
+
+/** A message reached one member's connection. */
+function delivered(key: string | undefined) {
   const at = performance.now();
-  const key = keyOf(event);
   const item = key ? pending.get(key) : undefined;
   if (!item) return;
   if (item.createdDue <= 0) {
@@ -145,7 +170,22 @@ function onRendered(event: MessageEvent) {
 
 async function connect(name: string, baseUrl: string, chats: ClientChat[], parallel: number) {
   const started = performance.now();
-  const target: Target = { baseUrl, chats, sockets: [] };
+  const sockets: LiveSocket[] = [];
+  const target: Target = {
+    size: chats.length,
+    members: (index) => chats[index % chats.length]!.members.length,
+    post(index, turn, content) {
+      const chat = chats[index % chats.length]!;
+      const sender = chat.members[turn % chat.members.length]!;
+      return postMessage(baseUrl, chat.chatId, sender.token, content);
+    },
+    otherReaders(index, turn) {
+      const chat = chats[index % chats.length]!;
+      const sender = chat.members[turn % chat.members.length]!;
+      return chat.members.filter((member) => member.language !== sender.language).length;
+    },
+    close: () => sockets.forEach((socket) => socket.close()),
+  };
   targets.set(name, target);
   const jobs = chats.flatMap((chat) => chat.members.map((member) => ({ chat, member })));
   let next = 0;
@@ -153,7 +193,7 @@ async function connect(name: string, baseUrl: string, chats: ClientChat[], paral
     while (next < jobs.length) {
       const { chat, member } = jobs[next++]!;
       const socket: LiveSocket = io(baseUrl, { path: LIVE_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: member.token } });
-      target.sockets.push(socket);
+      sockets.push(socket);
       socket.on('message:created', onCreated);
       socket.on('message:rendered', onRendered);
       await new Promise<void>((resolve, reject) => {
@@ -165,21 +205,100 @@ async function connect(name: string, baseUrl: string, chats: ClientChat[], paral
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
-  send({ type: 'connected', target: name, sockets: target.sockets.length, ms: performance.now() - started });
+  send({ type: 'connected', target: name, sockets: sockets.length, ms: performance.now() - started });
+}
+
+const MUC = 'http://jabber.org/protocol/muc';
+
+/**
+ * Every member of every room online (PLAIN on loopback) and in its room: the first member joins
+ * and makes it an instant room (a new room stays locked until its owner configures it), then the
+ * others join; no history is sent on joining.
+ */
+async function connectXmpp(name: string, port: number, domain: string, rooms: XmppRoom[], parallel: number) {
+  const started = performance.now();
+  const connections: XmppClient[][] = rooms.map(() => []);
+  const target: Target = {
+    size: rooms.length,
+    members: (index) => rooms[index % rooms.length]!.members.length,
+    async post(index, turn, content) {
+      const room = rooms[index % rooms.length]!;
+      const sender = connections[index % rooms.length]![turn % room.members.length]!;
+      await sender.send(xml('message', { to: room.room, type: 'groupchat' }, xml('body', {}, content)));
+      return undefined;
+    },
+    otherReaders: () => 0,
+    close: () => connections.flat().forEach((connection) => void connection.stop().catch(() => undefined)),
+  };
+  targets.set(name, target);
+  const join = async (connection: XmppClient, room: string, nick: string) => {
+    const joined = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${nick} did not get into ${room}`)), 15_000);
+      connection.on('stanza', (stanza: Element) => {
+        if (!stanza.is('presence') || !stanza.attrs.from?.startsWith(`${room}/`)) return;
+        if (stanza.attrs.type === 'error') return reject(new Error(`${nick} refused by ${room}: ${stanza.toString()}`));
+        const self = stanza.getChild('x', `${MUC}#user`)?.getChild('status');
+        if (stanza.attrs.from === `${room}/${nick}` || self?.attrs.code === '110') {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    await connection.send(xml('presence', { to: `${room}/${nick}` }, xml('x', { xmlns: MUC }, xml('history', { maxstanzas: '0' }))));
+    await joined;
+  };
+  const open = async (member: XmppRoom['members'][number]) => {
+    const connection = xmppClient({ service: `xmpp://127.0.0.1:${port}`, domain, username: member.username, password: member.password, resource: 'bench' });
+    connection.on('error', () => undefined);
+    // @xmpp/connection waits 2 s for each step of the stream's opening: too little for a thousand
+    // connections opened at once on two cores.
+    (connection as XmppClient & { timeout: number }).timeout = 30_000;
+    connection.on('stanza', (stanza: Element) => {
+      if (stanza.name !== 'message' || stanza.attrs.type !== 'groupchat') return;
+      const body = stanza.getChildText('body');
+      if (body) delivered(KEY.exec(body)?.[1]);
+    });
+    const at = performance.now();
+    await connection.start().catch((error: unknown) => {
+      throw new Error(`${member.username} could not sign in (after ${(performance.now() - at).toFixed(0)} ms): ${describe(error)}`);
+    });
+    return connection;
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < rooms.length) {
+      const index = next++;
+      const room = rooms[index]!;
+      const [owner, ...others] = room.members;
+      if (!owner) continue;
+      const first = await open(owner);
+      connections[index]!.push(first);
+      await join(first, room.room, owner.username);
+      await first.iqCaller.request(xml('iq', { type: 'set', to: room.room }, xml('query', { xmlns: `${MUC}#owner` }, xml('x', { xmlns: 'jabber:x:data', type: 'submit' }))), 30_000).catch((error: unknown) => {
+        throw new Error(`${room.room} could not be made an instant room: ${describe(error)}`);
+      });
+      for (const member of others) {
+        const connection = await open(member);
+        connections[index]!.push(connection);
+        await join(connection, room.room, member.username);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, rooms.length)) }, worker));
+  send({ type: 'connected', target: name, sockets: connections.flat().length, ms: performance.now() - started });
 }
 
 function disconnect(name: string) {
-  const target = targets.get(name);
-  for (const socket of target?.sockets ?? []) socket.close();
+  targets.get(name)?.close();
   targets.delete(name);
   send({ type: 'disconnected', target: name });
 }
 
 /** POSTs a message; resolves with its status and duration (ms). */
-function postMessage(target: Target, chatId: number, token: string, content: string): Promise<{ status: number; ms: number }> {
+function postMessage(baseUrl: string, chatId: number, token: string, content: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const body = JSON.stringify({ content, clientId: randomUUID() });
-  const url = new URL(`/api/chat/${chatId}/messages/`, target.baseUrl);
+  const url = new URL(`/api/chat/${chatId}/messages/`, baseUrl);
   return new Promise((resolve) => {
     const request = http.request(
       url,
@@ -197,8 +316,7 @@ function postMessage(target: Target, chatId: number, token: string, content: str
 
 /** Posts message number `index` of this load: chats in turn, and in each chat its members in turn. */
 function postOne(target: Target, index: number, chatIndex: number, rendered: boolean): Pending {
-  const chat = target.chats[chatIndex % target.chats.length]!;
-  const sender = chat.members[Math.floor(index / target.chats.length) % chat.members.length]!;
+  const turn = Math.floor(index / target.size);
   const key = `${prefix}.${++sequence}`;
   let delivered!: () => void;
   const done = new Promise<void>((resolve) => (delivered = resolve));
@@ -206,8 +324,8 @@ function postOne(target: Target, index: number, chatIndex: number, rendered: boo
   const item: Pending = {
     start: performance.now(),
     measured: state.measuring,
-    createdDue: chat.members.length,
-    renderedDue: rendered ? chat.members.filter((member) => member.language !== sender.language).length : 0,
+    createdDue: target.members(chatIndex),
+    renderedDue: rendered ? target.otherReaders(chatIndex, turn) : 0,
     createdLast: NaN,
     renderedLast: NaN,
     delivered,
@@ -215,11 +333,16 @@ function postOne(target: Target, index: number, chatIndex: number, rendered: boo
   };
   pending.set(key, item);
   const content = `fanout ${key}: ${LINES[sequence % LINES.length]}`;
-  void postMessage(target, chat.chatId, sender.token, content).then(({ status, ms }) => {
-    if (!item.measured || state !== current) return;
-    if (status < 200 || status > 299) state.result.httpErrors++;
-    else state.result.http.push(ms);
-  });
+  void target.post(chatIndex, turn, content).then(
+    (answer) => {
+      if (!answer || !item.measured || state !== current) return;
+      if (answer.status < 200 || answer.status > 299) state.result.httpErrors++;
+      else state.result.http.push(answer.ms);
+    },
+    () => {
+      if (item.measured && state === current) state.result.httpErrors++;
+    },
+  );
   return item;
 }
 
@@ -252,14 +375,14 @@ function startLoad(command: Extract<ToClient, { type: 'load' }>) {
     return;
   }
   // Closed loop: poster p owns chats p, p + N, p + 2N...; each waits for its message to reach every member.
-  const posters = Math.min(command.concurrency, target.chats.length);
+  const posters = Math.min(command.concurrency, target.size);
   for (let poster = 0; poster < posters; poster++) {
     state.loops.push(
       (async () => {
-        const own = target.chats.map((_, index) => index).filter((index) => index % posters === poster);
+        const own = Array.from({ length: target.size }, (_, index) => index).filter((index) => index % posters === poster);
         for (let turn = 0; state.running; turn++) {
           const chatIndex = own[turn % own.length]!;
-          const item = postOne(target, Math.floor(turn / own.length) * target.chats.length, chatIndex, false);
+          const item = postOne(target, Math.floor(turn / own.length) * target.size, chatIndex, false);
           const timedOut = await Promise.race([item.done.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 15_000).unref())]);
           if (timedOut) continue;
           if (state.measuring && state.running) {
@@ -306,11 +429,20 @@ async function stop(drainMs: number) {
   send({ type: 'result', result });
 }
 
+/** An error as one line: XMPP errors carry their condition and the stanza, not always a message. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { condition, element } = error as Error & { condition?: string; element?: { toString(): string } };
+  return [error.name, error.message, condition, element?.toString().slice(0, 300)].filter(Boolean).join(': ');
+}
+
 process.on('message', (message: ToClient) => {
   const run = async () => {
     switch (message.type) {
       case 'connect':
         return connect(message.target, message.baseUrl, message.chats, message.parallel);
+      case 'connect-xmpp':
+        return connectXmpp(message.target, message.port, message.domain, message.rooms, message.parallel);
       case 'disconnect':
         return disconnect(message.target);
       case 'load':
@@ -325,7 +457,7 @@ process.on('message', (message: ToClient) => {
         process.exit(0);
     }
   };
-  run().catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+  run().catch((error: unknown) => send({ type: 'failed', message: describe(error) }));
 });
 process.on('disconnect', () => process.exit(0));
 send({ type: 'ready' });
