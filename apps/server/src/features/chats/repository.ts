@@ -338,10 +338,11 @@ export function createChatsRepository(db: Db) {
     },
 
     /**
-     * Stores a message, moves the chat's activity time and the sender's read position, in one
-     * statement; undefined when this sender already used this `clientId` (see `messageByClientId`).
+     * Stores a message, moves the chat's activity time and the sender's read position, and reads the
+     * chat's reading groups, in one statement; undefined when this sender already used this
+     * `clientId` (see `messageByClientId`).
      */
-    async insertMessage(values: { chatId: number; senderId: number; language: string; content: string; clientId: string | null }): Promise<MessageRow | undefined> {
+    async insertMessage(values: { chatId: number; senderId: number; language: string; content: string; clientId: string | null }): Promise<{ message: MessageRow; groups: ReadingGroup[] } | undefined> {
       const now = nowMs();
       const result = await db.execute(sql`with inserted as (
           insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at)
@@ -353,10 +354,15 @@ export function createChatsRepository(db: Db) {
         ), seen as (
           update ${chatMembers} set last_read_message = (select id from inserted) where id = ${values.senderId} and exists (select 1 from inserted)
         )
-        select id, version from inserted`);
-      const [row] = (result as unknown as { rows: { id: number; version: number }[] }).rows;
+        select id, version, (
+          select coalesce(jsonb_agg(distinct jsonb_build_object('language', language, 'tone', tone)), '[]'::jsonb)
+          from ${chatMembers} where chat_id = ${values.chatId} and left_at is null and joined_at is not null
+        ) as groups from inserted`);
+      const [row] = (result as unknown as { rows: { id: number; version: number; groups: ReadingGroup[] | string }[] }).rows;
       if (!row) return undefined;
-      return { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null };
+      // The reading groups come in the same statement (a post is one round trip fewer); JSON is parsed by one driver and not the other.
+      const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as ReadingGroup[]) : row.groups;
+      return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null }, groups };
     },
 
     /** The message a sender stored with a `clientId` (a repeated post), as `reader` sees it. */

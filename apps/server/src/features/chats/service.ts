@@ -347,19 +347,20 @@ export function createChatsService(deps: ChatsDeps) {
 
     /**
      * Posts once per clientId: a repeat returns the stored message (`created: false`). The live
-     * event and the answer are made from what is at hand: a post is four statements.
+     * event and the answer are made from what is at hand: a post is three statements (the session,
+     * the membership, the insert with the reading groups).
      */
     async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined }) {
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'post');
       const clientId = body.clientId ?? null;
-      const message = await repo.insertMessage({ chatId, senderId: member.id, language: member.language, content: body.content, clientId });
-      if (!message) {
+      const inserted = await repo.insertMessage({ chatId, senderId: member.id, language: member.language, content: body.content, clientId });
+      if (!inserted) {
         const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId!);
         if (!stored) throw notFound();
         return { message: presenter.present(stored, readerOf(member)), created: false };
       }
-      const groups = await repo.readingGroups(chatId);
+      const { message, groups } = inserted;
       await queueRendering(message, groups);
       live.created(chatId, { message, sender: member, rendering: null }, groups);
       return { message: presenter.present({ message, sender: member, rendering: null }, readerOf(member)), created: true };
