@@ -1,36 +1,21 @@
 // core/db/fast-rows.ts maps the hot reads' rows by a plan made once: it must give exactly what
 // drizzle's own mapping gives (dates as Dates, numbers as numbers, a left-joined row that is not
 // there as null), on the database the test pass runs on.
-import { readFile } from 'node:fs/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFastRows } from '../src/core/db/fast-rows';
-import { openDatabase, type Database } from '../src/core/db/index';
+import type { Database } from '../src/core/db/index';
 import { chatMembers, chatMessages, chats, messageRenderings, users } from '../src/core/db/schema';
-import { createPostgresDatabase } from './harness';
+import { openTestDatabase } from './harness';
 
 let database: Database;
-let dropPostgres: (() => Promise<void>) | undefined;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  let databaseUrl: string | undefined;
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const created = await createPostgresDatabase();
-    databaseUrl = created.url;
-    dropPostgres = created.drop;
-  }
-  const template = process.env.PARLA_PGLITE_TEMPLATE;
-  database = await openDatabase({
-    databaseUrl,
-    pgliteDir: 'memory://',
-    pgliteTemplate: !databaseUrl && template ? new Blob([new Uint8Array(await readFile(template))]) : undefined,
-  });
+  ({ database, close } = await openTestDatabase());
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropPostgres?.();
-});
+afterAll(() => close());
 
 describe('rows mapped by a plan made once', () => {
   it('equal drizzle’s own mapping: nested objects, dates, nulls, and null for a left join that found nothing', async () => {

@@ -13,6 +13,7 @@ import { SMTPServer } from 'smtp-server';
 import { checkAnswers } from './document-check';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/core/config';
+import { openDatabase, type Database } from '../src/core/db/index';
 
 export interface CaughtMail {
   to: string;
@@ -73,6 +74,28 @@ export async function startSmtp() {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A database of this pass without a server: a fresh PostgreSQL database (TEST_DATABASE=postgres)
+ * or an in-memory PGlite from the pass's migrated template, migrated. `close` also drops it.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; databaseUrl: string | undefined; close: () => Promise<void> }> {
+  const created = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
+  const template = process.env.PARLA_PGLITE_TEMPLATE;
+  const database = await openDatabase({
+    databaseUrl: created?.url,
+    pgliteDir: 'memory://',
+    pgliteTemplate: !created && template ? new Blob([new Uint8Array(await readFile(template))]) : undefined,
+  });
+  return {
+    database,
+    databaseUrl: created?.url,
+    async close() {
+      await database.close();
+      await created?.drop();
+    },
   };
 }
 

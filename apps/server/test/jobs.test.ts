@@ -2,20 +2,19 @@
 // onGiveUp runs at once, no retry), and jobs sent with fairness keys are taken in turn across
 // keys, so one key's backlog does not hold up another key's first job. PGlite, or PostgreSQL with
 // TEST_DATABASE=postgres.
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/core/db/index';
+import type { Database } from '../src/core/db/index';
 import { createJobs, PermanentJobFailure, type JobPolicy, type Jobs } from '../src/core/jobs';
-import { createPostgresDatabase } from './harness';
+import { openTestDatabase } from './harness';
 
 const log = pino({ level: 'silent' });
 const policy: JobPolicy = { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, concurrency: 1, policy: 'standard' };
 
 let database: Database;
 let jobs: Jobs;
-let dropPostgres: (() => Promise<void>) | undefined;
+let closeDatabase: (() => Promise<void>) | undefined;
 
 /** Calls of each handler, and what each onGiveUp received. */
 const tries: Record<string, unknown[]> = { permanent: [], transient: [], fair: [] };
@@ -26,18 +25,10 @@ let firstStarted: () => void = () => undefined;
 const started = new Promise<void>((resolve) => (firstStarted = resolve));
 
 beforeAll(async () => {
-  let databaseUrl: string | undefined;
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const created = await createPostgresDatabase();
-    databaseUrl = created.url;
-    dropPostgres = created.drop;
-  }
-  const template = process.env.PARLA_PGLITE_TEMPLATE;
-  database = await openDatabase({
-    databaseUrl,
-    pgliteDir: 'memory://',
-    pgliteTemplate: !databaseUrl && template ? new Blob([new Uint8Array(await readFile(template))]) : undefined,
-  });
+  const opened = await openTestDatabase();
+  ({ database } = opened);
+  const { databaseUrl } = opened;
+  closeDatabase = opened.close;
   jobs = createJobs({ database, databaseUrl, log, maintenanceIntervalSeconds: 30 });
   jobs.define<{ n: number }>(
     'permanent',
@@ -74,8 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   release();
   await jobs?.close();
-  await database?.close();
-  await dropPostgres?.();
+  await closeDatabase?.();
 });
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
