@@ -116,6 +116,7 @@ test('an English speaker and a Spanish listener in a live room', async () => {
   await participants.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(participants.locator('.member-row', { hasText: ana.email })).toContainText('Invited');
   await expect(participants.getByText('2 participants')).toBeVisible();
+  await screenshots(adaPage, 'participants-en');
   await participants.getByRole('button', { name: 'Close' }).click();
 
   // Ana finds the invitation in her rooms, accepts it, opens the room and chooses Spanish; only

@@ -50,5 +50,13 @@ describe('rows mapped by a plan made once', () => {
     expect(oldest!.rendering).toBeNull();
     expect(oldest!.message.id).toBe(first!.id);
     expect(oldest!.message.editedAt).toBeNull();
+
+    // A whole table, flat.
+    const flat = (name: string) => db.select().from(chatMembers).where(eq(chatMembers.chatId, sql.placeholder('chatId'))).prepare(name);
+    const plain = await flat('fast_rows_flat_drizzle').execute({ chatId: chat!.id });
+    const planned2 = await withFastRows(flat('fast_rows_flat_planned')).execute({ chatId: chat!.id });
+    expect(planned2).toEqual(plain);
+    expect(planned2[0]!.joinedAt).toBeInstanceOf(Date);
+    expect(planned2[0]!.leftAt).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
 // query of a room's content is scoped by room id; the service has checked participation before.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { withFastRows } from '../../core/db/fast-rows';
 import type { Db } from '../../core/db/index';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
@@ -53,6 +54,26 @@ const active = isNull(roomParticipants.leftAt);
 const joined = and(active, isNotNull(roomParticipants.joinedAt));
 
 export function createRoomsRepository(db: Db) {
+  // What a segment's jobs read for every step they push (rooms/service.ts `snapshot`), prepared
+  // once and mapped by a plan made once (core/db/fast-rows.ts).
+  const segmentWithSpeakerQuery = withFastRows(
+    db
+      .select({ segment: segments, speaker: participantColumns, domain: rooms.domain })
+      .from(segments)
+      .innerJoin(roomParticipants, eq(roomParticipants.id, segments.speakerId))
+      .innerJoin(users, eq(users.id, roomParticipants.userId))
+      .innerJoin(rooms, eq(rooms.id, segments.roomId))
+      .where(eq(segments.id, sql.placeholder('segmentId')))
+      .limit(1)
+      .prepare('segment_with_speaker'),
+  );
+  const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
+  const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
+  const tonesOfOne = withFastRows(db.select().from(segmentTones).where(eq(segmentTones.segmentId, sql.placeholder('segmentId'))).prepare('segment_tones_of'));
+  const activeParticipantsQuery = withFastRows(
+    db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, sql.placeholder('roomId')), joined)).prepare('room_active_participants'),
+  );
+
   return {
     /** The rooms the user takes part in or is invited to: invitations first, then the most recently modified. */
     async listForUser(userId: number, limit: number, offset: number): Promise<{ count: number; rows: { room: RoomRow; participant: ParticipantRow }[] }> {
@@ -146,7 +167,7 @@ export function createRoomsRepository(db: Db) {
 
     /** The participants who joined: the listeners of the room's segments. */
     async activeParticipants(roomId: number): Promise<ParticipantRow[]> {
-      return db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, roomId), joined));
+      return activeParticipantsQuery.execute({ roomId });
     },
 
     /** Everyone who sees the room in their list: the participants and those invited. */
@@ -276,14 +297,7 @@ export function createRoomsRepository(db: Db) {
 
     /** One segment with its speaker and its room's domain, in one statement. */
     async segmentWithSpeaker(segmentId: number): Promise<(SegmentWithSpeaker & { domain: string }) | undefined> {
-      const [row] = await db
-        .select({ segment: segments, speaker: participantColumns, domain: rooms.domain })
-        .from(segments)
-        .innerJoin(roomParticipants, eq(roomParticipants.id, segments.speakerId))
-        .innerJoin(users, eq(users.id, roomParticipants.userId))
-        .innerJoin(rooms, eq(rooms.id, segments.roomId))
-        .where(eq(segments.id, segmentId))
-        .limit(1);
+      const [row] = await segmentWithSpeakerQuery.execute({ segmentId });
       return row;
     },
 
@@ -333,6 +347,11 @@ export function createRoomsRepository(db: Db) {
     /** Renderings and voices of segments (their current versions or older: the caller picks). */
     async renderingsOf(segmentIds: number[]) {
       if (segmentIds.length === 0) return { renderings: [] as SegmentRenderingRow[], voices: [] as SegmentVoiceRow[], tones: [] as (typeof segmentTones.$inferSelect)[] };
+      const [only] = segmentIds;
+      if (segmentIds.length === 1 && only !== undefined) {
+        const [renderings, voices, tones] = await Promise.all([renderingsOfOne.execute({ segmentId: only }), voicesOfOne.execute({ segmentId: only }), tonesOfOne.execute({ segmentId: only })]);
+        return { renderings, voices, tones };
+      }
       const [renderings, voices, tones] = await Promise.all([
         db.select().from(segmentRenderings).where(inArray(segmentRenderings.segmentId, segmentIds)),
         db.select().from(segmentVoices).where(inArray(segmentVoices.segmentId, segmentIds)),

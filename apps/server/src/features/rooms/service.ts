@@ -67,6 +67,15 @@ export interface RoomsDeps {
   log: FastifyBaseLogger;
 }
 
+/** A voice made, waiting to be saved with the others of its turn. */
+interface PendingVoice {
+  group: ListeningGroup;
+  state: 'done' | 'none';
+  audioKey: string | null;
+  /** The row it replaces, if any (its file goes once the new one is saved). */
+  before: SegmentVoiceRow | undefined;
+}
+
 /** A segment and what its views are built from (see `snapshot`). */
 interface SegmentSnapshot {
   item: SegmentWithSpeaker;
@@ -607,6 +616,8 @@ export function createRoomsService(deps: RoomsDeps) {
       // (each group gets its voice pushed as soon as it is ready, not after the slowest).
       const voiced = groups.filter((g) => needsVoice(segment.language, g));
       const voices = createLimiter(synthesis.voicesAtOnce);
+      const waiting: PendingVoice[] = [];
+      let flushing: Promise<void> | undefined;
       // Every voice settles before the job does: a failure is retried only once the others ended.
       const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
@@ -631,12 +642,30 @@ export function createRoomsService(deps: RoomsDeps) {
           audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
           await recordings.put(audioKey, spoken.audio.data);
         }
-        const saved = await repo.saveVoices([{ segmentId: segment.id, version: segment.version, ...group, state: spoken.state, audioKey }]);
-        // The voice of the text before a correction is no longer anyone's.
-        if (have?.audioKey && have.version < segment.version) await recordings.remove(have.audioKey).catch(() => undefined);
-        const same = (v: SegmentVoiceRow) => v.language === group.language && v.tone === group.tone && v.male === group.male;
-        context.voices = [...context.voices.filter((v) => !(same(v) && saved.some(same))), ...saved];
-        push('segment:rendered', held, [group]);
+        await saveVoice({ group, state: spoken.state, audioKey, before: have });
+      }
+
+      /**
+       * Voices ready in the same turn of the event loop are saved in one statement and pushed
+       * together (a server answers a segment's voices within a few milliseconds of each other);
+       * each is still pushed as soon as it is saved, never after the slowest.
+       */
+      function saveVoice(voice: PendingVoice): Promise<void> {
+        waiting.push(voice);
+        flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+          const batch = waiting.splice(0);
+          flushing = undefined;
+          const saved = await repo.saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })));
+          // The voice of the text before a correction is no longer anyone's.
+          for (const { before } of batch) {
+            if (before?.audioKey && before.version < segment.version) await recordings.remove(before.audioKey).catch(() => undefined);
+          }
+          const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
+          const savedKeys = new Set(saved.map(key));
+          context.voices = [...context.voices.filter((v) => !savedKeys.has(key(v))), ...saved];
+          push('segment:rendered', held, batch.map((voice) => voice.group));
+        });
+        return flushing;
       }
     },
 
