@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../core/db/fast-rows';
+import { preparedSql } from '../../core/db/prepared-sql';
 import type { Db } from '../../core/db/index';
 import { chatMembers, chatMessages, chats, messageRenderings, users } from '../../core/db/schema';
 
@@ -99,6 +100,27 @@ export function createChatsRepository(db: Db) {
   const olderPage = page('chat_page_below', lt(chatMessages.id, sql.placeholder('toId')));
   const onePage = page('chat_page_one', eq(chatMessages.id, sql.placeholder('id')));
   const byClientId = page('chat_page_client', and(eq(chatMessages.senderId, sql.placeholder('senderId')), eq(chatMessages.clientId, sql.placeholder('clientId'))));
+
+  // A post in one statement, prepared once: the message, the chat's activity time, the sender's
+  // read position, and the chat's reading groups (for the post's renderings and live event).
+  const insertMessageQuery = preparedSql<{ id: number; version: number; groups: ReadingGroup[] | string }>(
+    db,
+    'chat_insert_message',
+    sql`with inserted as (
+        insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at)
+        values (${sql.placeholder('chatId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('language')}, ${sql.placeholder('content')}, ${sql.placeholder('clientId')}, ${sql.placeholder('createdAt')})
+        on conflict (sender_id, client_id) do nothing
+        returning id, version
+      ), touched as (
+        update ${chats} set modified_at = ${sql.placeholder('createdAt')} where id = ${sql.placeholder('chatId')} and exists (select 1 from inserted)
+      ), seen as (
+        update ${chatMembers} set last_read_message = (select id from inserted) where id = ${sql.placeholder('senderId')} and exists (select 1 from inserted)
+      )
+      select id, version, (
+        select coalesce(jsonb_agg(distinct jsonb_build_object('language', language, 'tone', tone)), '[]'::jsonb)
+        from ${chatMembers} where chat_id = ${sql.placeholder('chatId')} and left_at is null and joined_at is not null
+      ) as groups from inserted`,
+  );
 
   return {
     async createWithOwner(
@@ -344,21 +366,7 @@ export function createChatsRepository(db: Db) {
      */
     async insertMessage(values: { chatId: number; senderId: number; language: string; content: string; clientId: string | null }): Promise<{ message: MessageRow; groups: ReadingGroup[] } | undefined> {
       const now = nowMs();
-      const result = await db.execute(sql`with inserted as (
-          insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at)
-          values (${values.chatId}, ${values.senderId}, ${values.language}, ${values.content}, ${values.clientId}, ${now.toISOString()})
-          on conflict (sender_id, client_id) do nothing
-          returning id, version
-        ), touched as (
-          update ${chats} set modified_at = ${now.toISOString()} where id = ${values.chatId} and exists (select 1 from inserted)
-        ), seen as (
-          update ${chatMembers} set last_read_message = (select id from inserted) where id = ${values.senderId} and exists (select 1 from inserted)
-        )
-        select id, version, (
-          select coalesce(jsonb_agg(distinct jsonb_build_object('language', language, 'tone', tone)), '[]'::jsonb)
-          from ${chatMembers} where chat_id = ${values.chatId} and left_at is null and joined_at is not null
-        ) as groups from inserted`);
-      const [row] = (result as unknown as { rows: { id: number; version: number; groups: ReadingGroup[] | string }[] }).rows;
+      const [row] = await insertMessageQuery.execute({ ...values, createdAt: now.toISOString() });
       if (!row) return undefined;
       // The reading groups come in the same statement (a post is one round trip fewer); JSON is parsed by one driver and not the other.
       const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as ReadingGroup[]) : row.groups;
