@@ -14,6 +14,7 @@ import { chatKeys, deleteMessage, editMessage, messagesQuery } from './api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { dayOf, formatDay, formatTime } from '../../lib/format';
 import { DownIcon, MoreIcon } from '../../components/icons';
+import { InlineEditor } from '../../components/inline-editor';
 import { languageName } from '../../lib/languages';
 import { setReadingChat } from './live-sync';
 import { markRetryNow, updateOutbox, useOutbox, withoutEntry, type OutboxEntry } from './outbox';
@@ -391,64 +392,21 @@ function MessageItem({
 function EditMessage({ chatId, message, onDone }: { chatId: number; message: ChatMessage; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const initial = message.rawMessage?.content ?? message.content;
-  const [text, setText] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    const content = text.trim();
-    if (!content || content === initial.trim()) return onDone();
-    setBusy(true);
-    try {
-      const updated = await editMessage(chatId, message.id, content);
-      if (updated) {
-        queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, updated));
-        onDone();
-      }
-    } catch {
-      // A refusal naming the field was toasted by the catalogue; the text stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form
+    <InlineEditor
+      id={`edit-${message.id}`}
       className="edit-message"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+      label={t('chats.editLabel')}
+      initial={message.rawMessage?.content ?? message.content}
+      maxLength={LIMITS.messageMax}
+      rows={(text) => Math.min(8, text.split('\n').length + 1)}
+      save={async (content) => {
+        const updated = await editMessage(chatId, message.id, content);
+        if (updated) queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, updated));
+        return updated !== undefined;
       }}
-    >
-      <label className="visually-hidden" htmlFor={`edit-${message.id}`}>
-        {t('chats.editLabel')}
-      </label>
-      <textarea
-        id={`edit-${message.id}`}
-        dir="auto"
-        value={text}
-        maxLength={LIMITS.messageMax}
-        rows={Math.min(8, text.split('\n').length + 1)}
-        autoFocus
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            event.stopPropagation();
-            onDone();
-          } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            void save();
-          }
-        }}
-      />
-      <div className="edit-actions">
-        <Button type="button" variant="ghost" className="btn-small" onClick={onDone}>
-          {t('chats.cancel')}
-        </Button>
-        <Button type="submit" className="btn-small" busy={busy} disabled={!text.trim()}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+      onDone={onDone}
+    />
   );
 }
 

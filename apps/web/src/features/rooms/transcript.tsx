@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@parla/contract/constants';
 import type { Segment } from '@parla/contract/rooms';
-import { Button } from '../../components/ui';
+import { InlineEditor } from '../../components/inline-editor';
 import { translationInfoQuery } from '../../lib/queries';
 import { languageName } from '../../lib/languages';
 import { providerName } from '../../lib/translation-info';
@@ -194,66 +194,23 @@ export function SegmentItem({
 function EditSegment({ roomId, segment, onDone }: { roomId: number; segment: Segment; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const initial = originalTranscript(segment);
-  const [text, setText] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    const transcript = text.trim();
-    if (!transcript || transcript === initial.trim()) return onDone();
-    setBusy(true);
-    try {
-      const updated = await editSegment(roomId, segment.id, transcript);
-      if (updated) {
-        queryClient.setQueryData<SegmentPages>(roomKeys.segments(roomId), (data) => upsertSegment(data, updated));
-        onDone();
-      }
-    } catch {
-      // A refusal naming the field was toasted by the catalogue; the text stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form
+    <InlineEditor
+      id={`segment-edit-${segment.id}`}
       className="edit-segment"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+      label={t('rooms.segment.editField')}
+      hint={t('rooms.segment.editHint')}
+      initial={originalTranscript(segment)}
+      lang={segment.rawSegment?.language ?? segment.language}
+      maxLength={LIMITS.transcriptMax}
+      rows={(text) => Math.min(6, Math.max(2, Math.ceil(text.length / 60)))}
+      save={async (transcript) => {
+        const updated = await editSegment(roomId, segment.id, transcript);
+        if (updated) queryClient.setQueryData<SegmentPages>(roomKeys.segments(roomId), (data) => upsertSegment(data, updated));
+        return updated !== undefined;
       }}
-    >
-      <label className="visually-hidden" htmlFor={`segment-edit-${segment.id}`}>
-        {t('rooms.segment.editField')}
-      </label>
-      <textarea
-        id={`segment-edit-${segment.id}`}
-        dir="auto"
-        lang={segment.rawSegment?.language ?? segment.language}
-        value={text}
-        maxLength={LIMITS.transcriptMax}
-        rows={Math.min(6, Math.max(2, Math.ceil(text.length / 60)))}
-        autoFocus
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            event.stopPropagation();
-            onDone();
-          } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            void save();
-          }
-        }}
-      />
-      <p className="field-hint">{t('rooms.segment.editHint')}</p>
-      <div className="edit-actions">
-        <Button type="button" variant="ghost" className="btn-small" onClick={onDone}>
-          {t('chats.cancel')}
-        </Button>
-        <Button type="submit" className="btn-small" busy={busy} disabled={!text.trim()}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+      onDone={onDone}
+    />
   );
 }
 
