@@ -1,7 +1,6 @@
 // The chat's own fields (title, description, languages), for creating a chat and, by its OWNER,
 // editing it. Checked on the client with the contract's field rules before sending.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -10,11 +9,8 @@ import { LIMITS, type Language } from '@parla/contract/constants';
 import { languagesField, textField, titleField } from '@parla/contract/fields';
 import { Button, FormError, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
-import { translationInfoQuery } from '../../lib/queries';
 import { LanguagePicker } from '../../components/language-picker';
-import { formatList } from '../../lib/format';
-import { languageName } from '../../lib/languages';
-import { groupPairs, providerName, unreachablePairs } from '../../lib/translation-info';
+import { ReachNote } from '../../components/reach-note';
 
 const chatFormSchema = z.object({
   title: titleField,
@@ -61,7 +57,7 @@ export function ChatForm({
         name="languages"
         render={({ field, fieldState }) => <LanguagePicker value={field.value} onChange={(next: Language[]) => field.onChange(next)} error={fieldState.error?.message} />}
       />
-      <ReachNote languages={form.watch('languages')} />
+      <ReachNote languages={form.watch('languages')} texts="chats.form" />
       <FormError message={errors.root?.form?.message} />
       <Button type="submit" busy={isSubmitting}>
         {submitLabel}
@@ -70,18 +66,3 @@ export function ChatForm({
   );
 }
 
-/** Says which chosen languages the server's translator cannot translate between (their messages stay as written). */
-function ReachNote({ languages }: { languages: readonly string[] }) {
-  const { t, i18n } = useTranslation();
-  const uiLang = i18n.resolvedLanguage ?? i18n.language;
-  const info = useQuery(translationInfoQuery).data;
-  if (!info || languages.length < 2) return null;
-  const pairs = groupPairs(unreachablePairs(info, languages));
-  if (pairs.length === 0) return null;
-  const provider = providerName(info);
-  if (provider === undefined) return <p className="reach-note">{t('chats.form.translationOff')}</p>;
-  const name = (code: string) => languageName(code, uiLang, { inSentence: true });
-  const shown = pairs.slice(0, 4).map((pair) => t(pair.both ? 'chats.form.pairBoth' : 'chats.form.pairOne', { a: name(pair.a), b: name(pair.b) }));
-  const list = formatList(pairs.length > 4 ? [...shown, t('chats.form.pairsMore', { count: pairs.length - 4 })] : shown, uiLang);
-  return <p className="reach-note">{t('chats.form.unreachable', { provider, pairs: list })}</p>;
-}

@@ -2,7 +2,6 @@
 // OWNER, editing it. Checked on the client with the contract's field rules before sending. The
 // language picker and the note on pairs the translator cannot reach are the chats' own.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -11,11 +10,8 @@ import { domainField, languagesField, textField, titleField } from '@parla/contr
 import type { RoomCreateRequest } from '@parla/contract/rooms';
 import { Button, FormError, SelectField, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
-import { translationInfoQuery } from '../../lib/queries';
 import { LanguagePicker } from '../../components/language-picker';
-import { formatList } from '../../lib/format';
-import { languageName } from '../../lib/languages';
-import { groupPairs, providerName, unreachablePairs } from '../../lib/translation-info';
+import { ReachNote } from '../../components/reach-note';
 import { domainKey } from './labels';
 
 const roomFormSchema = z.object({
@@ -68,7 +64,7 @@ export function RoomForm({
         name="languages"
         render={({ field, fieldState }) => <LanguagePicker value={field.value} onChange={(next: Language[]) => field.onChange(next)} error={fieldState.error?.message} />}
       />
-      <ReachNote languages={form.watch('languages')} />
+      <ReachNote languages={form.watch('languages')} texts="rooms.form" />
       <div>
         <SelectField label={t('rooms.form.domain')} aria-describedby="room-domain-hint" {...form.register('domain')}>
           {domains.map(({ domain, label }) => (
@@ -94,21 +90,6 @@ export function RoomForm({
   );
 }
 
-/** Says which chosen languages the server's translator cannot translate between (what is said in them is shown as said). */
-function ReachNote({ languages }: { languages: readonly string[] }) {
-  const { t, i18n } = useTranslation();
-  const uiLang = i18n.resolvedLanguage ?? i18n.language;
-  const info = useQuery(translationInfoQuery).data;
-  if (!info || languages.length < 2) return null;
-  const pairs = groupPairs(unreachablePairs(info, languages));
-  if (pairs.length === 0) return null;
-  const provider = providerName(info);
-  if (provider === undefined) return <p className="reach-note">{t('rooms.form.translationOff')}</p>;
-  const name = (code: string) => languageName(code, uiLang, { inSentence: true });
-  const shown = pairs.slice(0, 4).map((pair) => t(pair.both ? 'chats.form.pairBoth' : 'chats.form.pairOne', { a: name(pair.a), b: name(pair.b) }));
-  const list = formatList(pairs.length > 4 ? [...shown, t('chats.form.pairsMore', { count: pairs.length - 4 })] : shown, uiLang);
-  return <p className="reach-note">{t('rooms.form.unreachable', { provider, pairs: list })}</p>;
-}
 
 /** The form's values for a new room: the interface language when the room may use it, else none chosen yet. */
 export function newRoomValues(uiLang: string, interfaceLanguages: readonly string[]): RoomFormValues {
