@@ -52,12 +52,9 @@
 //   --keep                keep the temporary folder (server logs)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type MessageEvent, type ServerToClientEvents } from '@parla/contract/live';
 import { startOpenAiStandIn, type StandIn } from '../apps/server/test/stand-ins/openai';
@@ -87,6 +84,8 @@ import {
   stopServer,
   toggleProfile,
   type Server,
+  benchFolders,
+  parseBenchArgs,
 } from './lib/harness';
 import { openSeeder, seedChats, seedUsers, type SeededChat, type SeededUser } from './lib/seed';
 
@@ -95,8 +94,7 @@ const THROUGHPUT_TARGET = 1.0;
 /** The throughput and latency reference. */
 const REFERENCE = 'ejabberd';
 
-const { values: options } = parseArgs({
-  options: {
+const { values: options } = parseBenchArgs({
     chats: { type: 'string', default: '100' },
     members: { type: 'string', default: '10' },
     languages: { type: 'string', default: 'en,es,fr' },
@@ -110,13 +108,6 @@ const { values: options } = parseArgs({
     workers: { type: 'string', default: '2' },
     'no-translation': { type: 'boolean', default: false },
     'stand-in-delay': { type: 'string', default: '0' },
-    profile: { type: 'string' },
-    'server-env': { type: 'string', multiple: true, default: [] },
-    'server-main': { type: 'string', default: 'apps/server/src/main.ts' },
-    variant: { type: 'string', multiple: true, default: [] },
-    keep: { type: 'boolean', default: false },
-  },
-  args: process.argv.slice(2).map((arg, index, all) => (arg === '--profile' && (all[index + 1] ?? '--').startsWith('--') ? '--profile=' : arg)),
 });
 const chatCount = Number(options.chats);
 const memberCount = Number(options.members);
@@ -397,16 +388,7 @@ async function providerCalls(baseUrl: string, standIn: StandIn, chat: SeededChat
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'parla-chat-fanout-'));
-  onCleanup(async () => {
-    if (options.keep) console.log(`kept ${tmp}`);
-    else await rm(tmp, { recursive: true, force: true });
-  });
-  const profileDir = profiling ? path.resolve(options.profile || path.join(tmp, 'profiles')) : undefined;
-  if (profileDir) {
-    mkdirSync(profileDir, { recursive: true });
-    if (!options.profile) options.keep = true;
-  }
+  const { tmp, profileDir } = await benchFolders('chat-fanout', options);
   if (languages.length === 0 || chatCount < 1 || memberCount < 2) throw new StartError('want at least one language, one chat and two members');
 
   const databaseUrl = await createDatabase();

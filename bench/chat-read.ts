@@ -26,11 +26,9 @@
 //                         server with unnamed statements (what drizzle sends for the chat queries)
 //   --keep                keep the temporary folder (server logs, DATA_DIR)
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import { startOpenAiStandIn } from '../apps/server/test/stand-ins/openai';
 import {
@@ -53,6 +51,8 @@ import {
   StartError,
   type Run,
   type Server,
+  benchFolders,
+  parseBenchArgs,
 } from './lib/harness';
 import { analyze, openSeeder, seedChats, seedMessages, seedUsers, type SeededUser } from './lib/seed';
 
@@ -60,19 +60,11 @@ const TARGET_RATIO = 0.8;
 const PAGE = 20;
 const RUN_WARMUP_SECONDS = 1;
 
-const { values: options } = parseArgs({
-  options: {
+const { values: options } = parseBenchArgs({
     seconds: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string' },
-    profile: { type: 'string' },
-    'server-env': { type: 'string', multiple: true, default: [] },
-    'server-main': { type: 'string', default: 'apps/server/src/main.ts' },
-    variant: { type: 'string', multiple: true, default: [] },
-    keep: { type: 'boolean', default: false },
-  },
-  args: process.argv.slice(2).map((arg, index, all) => (arg === '--profile' && (all[index + 1] ?? '--').startsWith('--') ? '--profile=' : arg)),
 });
 const seconds = Number(options.seconds);
 const warmup = Number(options.warmup);
@@ -91,16 +83,7 @@ const LINES = [
 ];
 
 async function main(): Promise<number> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'parla-chat-read-'));
-  onCleanup(async () => {
-    if (options.keep) console.log(`kept ${tmp}`);
-    else await rm(tmp, { recursive: true, force: true });
-  });
-  const profileDir = profiling ? path.resolve(options.profile || path.join(tmp, 'profiles')) : undefined;
-  if (profileDir) {
-    mkdirSync(profileDir, { recursive: true });
-    if (!options.profile) options.keep = true;
-  }
+  const { tmp, profileDir } = await benchFolders('chat-read', options);
 
   const databaseUrl = await createDatabase();
   const secretKey = randomBytes(48).toString('base64url');

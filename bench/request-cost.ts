@@ -32,11 +32,10 @@
 // The plumbing (database, child servers, autocannon rounds, /proc CPU times) is bench/lib/harness.ts,
 // shared with chat-read.ts and chat-fanout.ts.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import {
   autocannonRun,
@@ -45,7 +44,6 @@ import {
   freePort,
   lastProfiles,
   loadAverage,
-  onCleanup,
   parlaEnv,
   parseEnv,
   printProfiles,
@@ -58,25 +56,18 @@ import {
   StartError,
   type Run,
   type Server,
+  benchFolders,
+  parseBenchArgs,
 } from './lib/harness';
 
 const TARGET_RATIO = 0.8;
 const PASSWORD = 'violet-harbour-42';
 
-const { values: options } = parseArgs({
-  options: {
+const { values: options } = parseBenchArgs({
     seconds: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string' },
-    profile: { type: 'string' },
-    'server-env': { type: 'string', multiple: true, default: [] },
-    'server-main': { type: 'string', default: 'apps/server/src/main.ts' },
-    variant: { type: 'string', multiple: true, default: [] },
-    keep: { type: 'boolean', default: false },
-  },
-  // `--profile` with no folder: parseArgs needs a value, so accept a bare flag too.
-  args: process.argv.slice(2).map((arg, index, all) => (arg === '--profile' && (all[index + 1] ?? '--').startsWith('--') ? '--profile=' : arg)),
 });
 const seconds = Number(options.seconds);
 const warmup = Number(options.warmup);
@@ -86,16 +77,7 @@ const rounds = Number(options.rounds ?? (profiling ? 1 : 4));
 const RUN_WARMUP_SECONDS = 1;
 
 async function main(): Promise<number> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'parla-request-cost-'));
-  onCleanup(async () => {
-    if (options.keep) console.log(`kept ${tmp}`);
-    else await rm(tmp, { recursive: true, force: true });
-  });
-  const profileDir = profiling ? path.resolve(options.profile || path.join(tmp, 'profiles')) : undefined;
-  if (profileDir) {
-    mkdirSync(profileDir, { recursive: true });
-    if (!options.profile) options.keep = true;
-  }
+  const { tmp, profileDir } = await benchFolders('request-cost', options);
 
   const databaseUrl = await createDatabase();
   const secretKey = randomBytes(48).toString('base64url');

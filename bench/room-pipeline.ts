@@ -53,12 +53,9 @@
 //   --keep                        keep the temporary folder (server logs)
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type SegmentEvent, type ServerToClientEvents } from '@parla/contract/live';
@@ -86,6 +83,8 @@ import {
   stopServer,
   toggleProfile,
   type Server,
+  benchFolders,
+  parseBenchArgs,
 } from './lib/harness';
 import { startPgCounter, type PgCounter } from './lib/pg-counter';
 import { seedLiveRoom, type SeededRoom } from './lib/room-seed';
@@ -96,8 +95,7 @@ const BEYOND_TARGET_MS = 150;
 const RATIO_TARGET = 1.2;
 const SENTENCE = 'Good morning everyone, the quarterly figures are in and they look better than we expected';
 
-const { values: options } = parseArgs({
-  options: {
+const { values: options } = parseBenchArgs({
     uploads: { type: 'string', default: '25' },
     interval: { type: 'string', default: '500' },
     rounds: { type: 'string', default: '4' },
@@ -107,13 +105,7 @@ const { values: options } = parseArgs({
     languages: { type: 'string', default: 'en,es,fr,de,it' },
     'per-language': { type: 'string', default: '2' },
     count: { type: 'string', default: '5' },
-    profile: { type: 'string' },
-    'server-env': { type: 'string', multiple: true, default: [] },
-    variant: { type: 'string', multiple: true, default: [] },
     trace: { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-  },
-  args: process.argv.slice(2).map((arg, index, all) => (arg === '--profile' && (all[index + 1] ?? '--').startsWith('--') ? '--profile=' : arg)),
 });
 const uploadsPerRun = Number(options.uploads);
 const intervalMs = Number(options.interval);
@@ -668,16 +660,7 @@ function traceOf(item: Upload, timed: Timed, counter: PgCounter, end: number): s
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'parla-room-pipeline-'));
-  onCleanup(async () => {
-    if (options.keep) console.log(`kept ${tmp}`);
-    else await rm(tmp, { recursive: true, force: true });
-  });
-  const profileDir = profiling ? path.resolve(options.profile || path.join(tmp, 'profiles')) : undefined;
-  if (profileDir) {
-    mkdirSync(profileDir, { recursive: true });
-    if (!options.profile) options.keep = true;
-  }
+  const { tmp, profileDir } = await benchFolders('room-pipeline', options);
   if (languages.length < 2 || perLanguage < 1) throw new StartError('want at least two languages and one listener per language');
 
   const standIn = await startOpenAiStandIn();
@@ -694,7 +677,7 @@ async function main(): Promise<number> {
     TTS_PROVIDER: kind === 'full' ? 'openai' : 'none',
   });
   const specs: Spec[] = [
-    { name: 'full', kind: 'full', main: 'apps/server/src/main.ts', env: providers('full'), describe: 'STT, translation and speech by the stand-in' },
+    { name: 'full', kind: 'full', main: options['server-main'], env: providers('full'), describe: 'STT, translation and speech by the stand-in' },
     ...options.variant.map((text): Spec => {
       const at = text.indexOf('=');
       const label = text.slice(0, at).trim();
@@ -704,7 +687,7 @@ async function main(): Promise<number> {
       const kind: Kind = env.TRANSLATION_PROVIDER === 'none' && env.TTS_PROVIDER === 'none' ? 'reference' : 'full';
       return { name: label, kind, main, env: { ...providers(kind), ...env }, describe: `${kind} path, ${text.slice(at + 1).trim()}` };
     }),
-    { name: 'reference', kind: 'reference', main: 'apps/server/src/main.ts', env: providers('reference'), describe: 'STT by the stand-in, TRANSLATION_PROVIDER=none, TTS_PROVIDER=none' },
+    { name: 'reference', kind: 'reference', main: options['server-main'], env: providers('reference'), describe: 'STT by the stand-in, TRANSLATION_PROVIDER=none, TTS_PROVIDER=none' },
   ];
   nameWidth = Math.max(...specs.map((spec) => spec.name.length));
   listenerCount = languages.length * perLanguage;

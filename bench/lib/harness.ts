@@ -4,7 +4,9 @@
 // signed like the server's, and the clean-up of all that on exit or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -458,4 +460,44 @@ export function lastProfiles(runs: Run[], names: string[]): { name: string; file
     const run = runs.filter((each) => each.name === name && each.profile).at(-1);
     return run?.profile ? [{ name, file: run.profile, units: run.requests }] : [];
   });
+}
+
+// ---- the arguments and folders every server bench shares ----
+
+/**
+ * What every bench that starts servers takes besides its own options: `--profile [dir]` (a bare
+ * flag too), `--server-env K=V` (repeatable), `--server-main <file>`, `--variant 'label=<main.ts>
+ * [K=V...]'` (repeatable) and `--keep`.
+ */
+const SHARED_OPTIONS = {
+  profile: { type: 'string' },
+  'server-env': { type: 'string', multiple: true, default: [] as string[] },
+  'server-main': { type: 'string', default: 'apps/server/src/main.ts' },
+  variant: { type: 'string', multiple: true, default: [] as string[] },
+  keep: { type: 'boolean', default: false },
+} as const;
+
+/** Parses a bench's arguments: its own options and the shared ones. */
+export function parseBenchArgs<Own extends NonNullable<ParseArgsConfig['options']>>(own: Own) {
+  return parseArgs({
+    options: { ...SHARED_OPTIONS, ...own },
+    // `--profile` with no folder: parseArgs needs a value, so a bare flag becomes an empty one.
+    args: process.argv.slice(2).map((arg, index, all) => (arg === '--profile' && (all[index + 1] ?? '--').startsWith('--') ? '--profile=' : arg)),
+  });
+}
+
+/**
+ * The bench's temporary folder (removed at the end unless `keep`) and, when profiling, the folder
+ * for CPU profiles (`--profile <dir>`, else inside the kept temporary folder).
+ */
+export async function benchFolders(name: string, options: { keep?: boolean | undefined; profile?: string | undefined }) {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `parla-${name}-`));
+  const profileDir = options.profile !== undefined ? path.resolve(options.profile || path.join(tmp, 'profiles')) : undefined;
+  const keep = options.keep || (profileDir !== undefined && !options.profile);
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  onCleanup(async () => {
+    if (keep) console.log(`kept ${tmp}`);
+    else await rm(tmp, { recursive: true, force: true });
+  });
+  return { tmp, profileDir };
 }
