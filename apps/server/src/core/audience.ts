@@ -115,7 +115,7 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
       emit(exceptUserId === undefined ? target : target.except(userRoom(exceptUserId)), event, payload);
     },
 
-    /** An event for one subscriber only, on the topic's room (the others of the topic do not get it). */
+    /** An event from one subscriber's socket to the topic's other subscribers (none of its user's own tabs). */
     toSubscribersExcept<K extends EventName>(socket: LiveSocket, topicId: number, event: K, payload: Payload<K>) {
       emit(socket.to(topicRoom(topicId)).except(userRoom(socket.data.userId)) as unknown as ReturnType<typeof io.to>, event, payload);
     },

@@ -118,11 +118,6 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
-    async findRoom(roomId: number): Promise<RoomRow | undefined> {
-      const [row] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
-      return row;
-    },
-
     async updateRoom(roomId: number, values: Partial<Pick<RoomRow, 'title' | 'description' | 'languages' | 'domain' | 'state'>>) {
       const [row] = await db
         .update(rooms)
