@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, person, post, send, setReading } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
-import { connect, marker, type LiveClient } from './live-helpers';
+import { connect, drop, marker, positionOf, reconnect, type LiveClient } from './live-helpers';
 import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
 let standIn: StandIn;
@@ -141,6 +141,66 @@ describe('chat events', () => {
     expect(await benSocket.subscribe(chat.id)).toEqual({ ok: false, error: 'not_found' });
   });
 
+  it('catches a dropped connection up with what it missed, without a refetch', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const chat = await createChat(ana, { title: 'Catch-up', languages: ['en', 'es'] });
+    await addMember(ana, chat.id, ben);
+    await setReading(ben, chat.id, 'es');
+    const benSocket = await live(server.url, ben);
+    await benSocket.subscribe(chat.id);
+    const first = await post(ana, chat.id, 'Before the drop');
+    await benSocket.next('message:rendered', (p) => p.message.id === first.id);
+
+    await drop(benSocket, server);
+    const missed = await post(ana, chat.id, 'While Ben was away');
+    await send(ana, 'PATCH', `/api/chat/${chat.id}/messages/${first.id}/`, { content: 'Before the drop, edited' });
+    const mark = benSocket.received.length;
+    await reconnect(benSocket);
+    expect(benSocket.socket.recovered).toBe(true);
+    // Ben did not subscribe again: the events came back with the connection, in his language.
+    const created = await benSocket.next('message:created', (p) => p.message.id === missed.id, 10_000, mark);
+    expect(created.message.content).toBe('While Ben was away');
+    await benSocket.next('message:rendered', (p) => p.message.id === missed.id && p.message.content === '[es DEFAULT] While Ben was away', 10_000, mark);
+    await benSocket.next('message:edited', (p) => p.message.id === first.id, 10_000, mark);
+    // And the subscription goes on.
+    const after = await post(ana, chat.id, 'After the return');
+    await benSocket.next('message:created', (p) => p.message.id === after.id, 10_000, mark);
+  });
+
+  it('starts a dropped connection afresh when its reader was removed or regrouped meanwhile', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const cy = await person(server);
+    const chat = await createChat(ana, { title: 'No catch-up', languages: ['en', 'es'] });
+    const benId = await addMember(ana, chat.id, ben);
+    await addMember(ana, chat.id, cy);
+    const benSocket = await live(server.url, ben);
+    const cySocket = await live(server.url, cy);
+    await benSocket.subscribe(chat.id);
+    await cySocket.subscribe(chat.id);
+    const first = await post(ana, chat.id, 'Hello');
+    await benSocket.next('message:created', (p) => p.message.id === first.id);
+    await cySocket.next('message:created', (p) => p.message.id === first.id);
+
+    // Removed while away: no catch-up, and nothing of the chat after the removal.
+    await drop(benSocket, server);
+    await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${benId}/`);
+    await post(ana, chat.id, 'After Ben was removed');
+    const mark = benSocket.received.length;
+    await reconnect(benSocket);
+    expect(benSocket.socket.recovered).toBe(false);
+    const until = await marker(server, ana, ben, benSocket);
+    expect(benSocket.received.slice(mark, until).filter((r) => r.event.startsWith('message:'))).toEqual([]);
+
+    // Changed reading language in another tab while away: the replay would be in the old group's
+    // language, so the connection starts afresh (and the client refetches).
+    await drop(cySocket, server);
+    await setReading(cy, chat.id, 'es');
+    await reconnect(cySocket);
+    expect(cySocket.socket.recovered).toBe(false);
+  });
+
   it('tells the other subscribers who is typing, not the typist', async () => {
     const ana = await person(server);
     const ben = await person(server, 'Ben');
@@ -211,5 +271,25 @@ describe.skipIf(!redisUrl || process.env.TEST_DATABASE !== 'postgres')('two serv
     await post(ana, chat.id, 'after');
     const until = await marker(first, ana, ben, benThere);
     expect(benThere.received.slice(mark, until).filter((r) => r.event.startsWith('message:'))).toEqual([]);
+  });
+
+  it('a connection dropped on one comes back on the other with what it missed', async () => {
+    const ana = await person(first);
+    const ben = await person(first);
+    const chat = await createChat(ana);
+    await addMember(ana, chat.id, ben);
+    const benHere = await live(first.url, ben);
+    expect(await benHere.subscribe(chat.id)).toEqual({ ok: true });
+    const before = await post(ana, chat.id, 'before');
+    await benHere.next('message:created', (p) => p.message.id === before.id);
+    const position = positionOf(benHere);
+    await drop(benHere, first);
+    const missed = await post(ana, chat.id, 'missed');
+    // Ben's browser comes back through the other server (a load balancer's choice).
+    const benThere = await live(second.url, ben, { resume: position });
+    expect(benThere.socket.recovered).toBe(true);
+    await benThere.next('message:created', (p) => p.message.id === missed.id);
+    const after = await post(ana, chat.id, 'after');
+    await benThere.next('message:created', (p) => p.message.id === after.id);
   });
 });

@@ -3,6 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck } from '@parla/contract/live';
 import type { Person } from './chat-helpers';
+import type { TestServer } from './harness';
 
 export interface Received {
   event: string;
@@ -22,7 +23,7 @@ export interface LiveClient {
 export async function connect(
   baseUrl: string,
   who: Person | { cookie?: string; token?: string; origin?: string },
-  options: { expectFailure?: boolean } = {},
+  options: { expectFailure?: boolean; resume?: { pid: string; offset: string } } = {},
 ): Promise<LiveClient> {
   const cookie = 'client' in who ? [...who.client.jar].map(([k, v]) => `${k}=${v}`).join('; ') : who.cookie;
   const token = 'client' in who ? undefined : who.token;
@@ -32,8 +33,13 @@ export async function connect(
     transports: ['websocket'],
     reconnection: false,
     ...(token ? { auth: { token } } : {}),
+    autoConnect: false,
     ...(cookie || origin ? { extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) } } : {}),
   });
+  // Another tab of the same browser cannot do this; a browser whose connection a load balancer
+  // sends to another server does (the client keeps its position across connections).
+  if (options.resume) Object.assign(socket, { _pid: options.resume.pid, _lastOffset: options.resume.offset });
+  socket.connect();
   const received: Received[] = [];
   socket.onAny((event: string, payload: unknown) => received.push({ event, payload, at: Date.now() }));
   await new Promise<void>((resolve, reject) => {
@@ -70,4 +76,36 @@ export async function marker(server: { url: string }, host: Person, who: Person,
   if (invited.status !== 201) throw new Error(`marker invitation: ${invited.status}`);
   await socket.next('chat:updated', (payload: { chat: { id: number } }) => payload.chat.id === made.body.id, 10_000);
   return socket.received.findIndex((item) => item.event === 'chat:updated' && (item.payload as { chat: { id: number } }).chat.id === made.body.id);
+}
+
+/** Where a client stands in the server's event stream (Socket.IO's private session id and last offset). */
+export function positionOf(client: LiveClient): { pid: string; offset: string } {
+  const inner = client.socket as unknown as { _pid?: string; _lastOffset?: string };
+  if (!inner._pid || !inner._lastOffset) throw new Error('the connection has no position yet (no event received)');
+  return { pid: inner._pid, offset: inner._lastOffset };
+}
+
+/**
+ * The connection drops under the client (as when the network goes): the server keeps its session.
+ * Returns once `server` (where it was connected) has seen it go, so what follows happens while away.
+ */
+export async function drop(client: LiveClient, server: TestServer): Promise<void> {
+  const id = client.socket.id;
+  const gone = new Promise<void>((resolve) => client.socket.once('disconnect', () => resolve()));
+  client.socket.io.engine.close();
+  await gone;
+  const sockets = server.app.ctx.realtime.io.of('/').sockets;
+  for (let waited = 0; id && sockets.has(id); waited += 10) {
+    if (waited > 5_000) throw new Error('the server did not see the connection drop');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The same client connects again (as the web client does after a drop), giving back its position. */
+export async function reconnect(client: LiveClient): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    client.socket.once('connect', () => resolve());
+    client.socket.once('connect_error', reject);
+    client.socket.connect();
+  });
 }

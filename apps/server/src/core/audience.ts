@@ -54,9 +54,15 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
     const topicId = parseRef(payload);
     if (topicId === null) return { ok: false, error: 'invalid' };
     const subscriber = await membership(topicId, socket.data.userId).catch(() => null);
-    if (!subscriber) return { ok: false, error: 'not_found' };
-    for (const name of socket.rooms) if (isRoomOf(topicId, name)) await socket.leave(name);
-    await socket.join([topicRoom(topicId), groupRoom(topicId, subscriber.group)]);
+    if (!subscriber) {
+      // No longer the caller's (a connection that came back just after a removal): out of its rooms.
+      for (const name of [...socket.rooms]) if (isRoomOf(topicId, name)) void socket.leave(name);
+      return { ok: false, error: 'not_found' };
+    }
+    // Joined before the stale rooms are left, with no wait between: no event falls in a gap.
+    const rooms = [topicRoom(topicId), groupRoom(topicId, subscriber.group)];
+    void socket.join(rooms);
+    for (const name of [...socket.rooms]) if (isRoomOf(topicId, name) && !rooms.includes(name)) void socket.leave(name);
     for (const handler of handlers) handler(socket, topicId, subscriber);
     return { ok: true };
   }
@@ -66,6 +72,20 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
     if (topicId === null) return;
     for (const name of socket.rooms) if (isRoomOf(topicId, name)) void socket.leave(name);
   }
+
+  // A dropped connection gets its rooms back (core/realtime.ts) only while each topic is still the
+  // user's, in the same reading group: else it starts afresh and refetches.
+  const topicPattern = new RegExp(`^${kind}:(\\d+)$`);
+  realtime.onRecovery(async (userId, rooms) => {
+    for (const name of rooms) {
+      const match = topicPattern.exec(name);
+      if (!match) continue;
+      const topicId = Number(match[1]);
+      const subscriber = await membership(topicId, userId);
+      if (!subscriber || !rooms.has(groupRoom(topicId, subscriber.group))) return false;
+    }
+    return true;
+  });
 
   realtime.onConnection((socket) => {
     const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
@@ -81,8 +101,8 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
     const sockets = await io.in(userRoom(userId)).fetchSockets();
     for (const socket of sockets) {
       if (!socket.rooms.has(topicRoom(topicId))) continue;
-      for (const name of socket.rooms) if (isRoomOf(topicId, name)) socket.leave(name);
       if (rooms.length) socket.join(rooms);
+      for (const name of [...socket.rooms]) if (isRoomOf(topicId, name) && !rooms.includes(name)) socket.leave(name);
     }
   }
 

@@ -4,9 +4,17 @@
 // session's rooms; features add their own rooms (a chat's rendering groups) after checking
 // membership. With REDIS_URL the Redis adapter carries emits, joins and disconnects across
 // processes.
+// Catch-up: a connection that drops for less than RECOVERY_MS comes back with its rooms and the
+// events it missed (Socket.IO's connection state recovery: every event carries the offset of the
+// stream it was sent in, and the client gives back the last one it saw), instead of refetching
+// everything it shows. A session is restored only when it is still active and every topic it was
+// subscribed to is still the caller's, in the same reading group (the features' `onRecovery`
+// checks); otherwise the client starts afresh and refetches, as it does after a longer outage.
+// With REDIS_URL the events are kept in a Redis stream, so a client may come back on any process.
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import type { Adapter, Session } from 'socket.io-adapter';
 import { COOKIES } from '@parla/contract/constants';
 import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@parla/contract/live';
 import type { TokenService } from './auth';
@@ -22,10 +30,27 @@ export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Reco
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+interface RecoveryNote {
+  userId: number;
+  sessionId: string;
+  rooms: string[];
+}
+
+/** How long a dropped connection may come back with the events it missed. */
+export const RECOVERY_MS = 2 * 60_000;
+
+/**
+ * Whether a user may get back these rooms of a restored connection (the rooms of one feature's
+ * topics among them): false when one of them is no longer theirs as it was.
+ */
+export type RecoveryCheck = (userId: number, rooms: ReadonlySet<string>) => Promise<boolean>;
+
 export interface Realtime {
   io: LiveServer;
   /** Registers what a feature does with each new authenticated socket (its event handlers). */
   onConnection(handler: (socket: LiveSocket) => void): void;
+  /** Registers a feature's check of the rooms a dropped connection would get back (see RecoveryCheck). */
+  onRecovery(check: RecoveryCheck): void;
   /** Ends the live connections of a session (logout) or of a user's sessions but one (password change). */
   disconnectSession(sessionId: string): void;
   disconnectUser(userId: number, exceptSessionId?: string): Promise<void>;
@@ -52,16 +77,81 @@ export async function createRealtime(
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
+    // The handshake's checks run again on a restored connection (the session may have ended).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
   });
 
   const closers: (() => Promise<unknown>)[] = [];
+  const recoveryChecks: RecoveryCheck[] = [];
+  /**
+   * Whether a dropped connection may come back as it was: its session still active and every room
+   * still its user's. Checked before the adapter gathers the missed events, and with no wait
+   * between that and the socket taking its rooms back, so no event falls between the two.
+   */
+  async function mayRecover(note: RecoveryNote | undefined): Promise<boolean> {
+    if (!note) return false;
+    try {
+      if (!(await isSessionActive(note.sessionId, note.userId))) return false;
+      const rooms = new Set(note.rooms);
+      for (const check of recoveryChecks) if (!(await check(note.userId, rooms))) return false;
+      return true;
+    } catch (error) {
+      log.error({ err: error }, 'live recovery check failed');
+      return false;
+    }
+  }
+  /** Who held a dropped connection and its rooms, by its private session id (Socket.IO's `pid`). */
+  let notes: { save(pid: string, note: RecoveryNote): void; read(pid: string): Promise<RecoveryNote | undefined> };
+  // Socket.IO makes each namespace's adapter with `new`: a plain function returning the adapter
+  // it made (the streams adapter's, or the in-memory one) serves.
+  const checkingRestores = (make: (nsp: unknown) => Adapter) =>
+    function (nsp: unknown): Adapter {
+      const adapter = make(nsp);
+      const persist = adapter.persistSession.bind(adapter);
+      const restore = adapter.restoreSession.bind(adapter);
+      adapter.persistSession = (session) => {
+        const data = session.data as Partial<SocketData> | undefined;
+        if (data?.userId && data.sessionId) notes.save(session.pid, { userId: data.userId, sessionId: data.sessionId, rooms: session.rooms });
+        persist(session);
+      };
+      // The adapter's type says a Session; it answers null when there is none to restore.
+      adapter.restoreSession = async (pid, offset) => ((await mayRecover(await notes.read(pid))) ? restore(pid, offset) : (null as unknown as Session));
+      return adapter;
+    } as unknown as typeof Adapter;
   if (options.redisUrl) {
-    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
-    const pub = new Redis(options.redisUrl, { lazyConnect: true });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: 'parla:live' }));
-    closers.push(() => pub.quit(), () => sub.quit());
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-streams-adapter')]);
+    const client = new Redis(options.redisUrl, { lazyConnect: true });
+    await client.connect();
+    const key = (pid: string) => `parla:live:note:${pid}`;
+    notes = {
+      save: (pid, note) => void client.set(key(pid), JSON.stringify(note), 'PX', RECOVERY_MS).catch(() => undefined),
+      read: async (pid) => {
+        const found = await client.get(key(pid));
+        return found ? (JSON.parse(found) as RecoveryNote) : undefined;
+      },
+    };
+    const make = createAdapter(client, {
+      streamName: 'parla:live',
+      maxLen: 10_000,
+      sessionKeyPrefix: 'parla:live:session:',
+      // How long a closing server's stream reader may still wait for Redis.
+      blockTimeInMs: 1_000,
+      onlyPlaintext: true,
+    });
+    io.adapter(checkingRestores(make));
+    closers.push(() => client.quit());
+  } else {
+    const kept = new Map<string, RecoveryNote & { at: number }>();
+    notes = {
+      save(pid, note) {
+        const now = Date.now();
+        for (const [old, { at }] of kept) if (at < now - RECOVERY_MS) kept.delete(old);
+        kept.set(pid, { ...note, at: now });
+      },
+      read: async (pid) => kept.get(pid),
+    };
+    const { SessionAwareAdapter } = await import('socket.io-adapter');
+    io.adapter(checkingRestores((nsp) => new SessionAwareAdapter(nsp as ConstructorParameters<typeof SessionAwareAdapter>[0])));
   }
 
   io.use((socket, next) => {
@@ -102,6 +192,7 @@ export async function createRealtime(
   return {
     io,
     onConnection: (handler) => handlers.push(handler),
+    onRecovery: (check) => recoveryChecks.push(check),
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
     async disconnectUser(userId, exceptSessionId) {
       const sockets = await io.in(userRoom(userId)).fetchSockets();
@@ -114,6 +205,7 @@ export async function createRealtime(
         io.engine.close();
         resolve();
       });
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
       for (const close of closers) await close().catch(() => undefined);
     },
   };

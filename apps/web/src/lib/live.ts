@@ -3,7 +3,9 @@
 // user's own events, such as a new invitation) and closed when none has for a while or when the
 // session ends. Only the chat and room pages (loaded on demand) import this module, so
 // socket.io-client comes with them and never with the public pages.
-// After every (re)connection each watched chat and room is subscribed again and the listeners are
+// After every (re)connection each watched chat and room is subscribed again. A connection that
+// dropped for a short while comes back with the events it missed (the server's connection state
+// recovery, apps/server/src/core/realtime.ts): nothing is refetched. Otherwise the listeners are
 // told to refetch what they hold from before (`resync`), so nothing pushed while offline is lost.
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -85,6 +87,8 @@ const watched = new Map<string, number>();
 /** Pages that want the connection without watching a chat or room (the user's own events: a new invitation). */
 let holders = 0;
 const subscribed = new Set<string>();
+/** What was subscribed when the connection dropped: a recovered connection still receives it. */
+let subscribedBeforeDrop = new Set<string>();
 const unsubscribeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 const listeners = new Set<LiveListener>();
 const statusListeners = new Set<() => void>();
@@ -123,6 +127,7 @@ function getSocket(): LiveSocket {
   });
   created.on('connect', onConnect);
   created.on('disconnect', (reason) => {
+    subscribedBeforeDrop = new Set(subscribed);
     subscribed.clear();
     // Our own disconnect() (idle, signed out) is final; anything else is retried.
     if (reason === 'io client disconnect' || !wanted) return setStatus('idle');
@@ -161,9 +166,16 @@ function onConnect() {
   attempt = 0;
   setStatus('connected');
   const at = Date.now();
+  // Recovered: the missed events came first, and only topics watched since the drop need a refetch.
+  const recovered = socket?.recovered ? subscribedBeforeDrop : undefined;
+  subscribedBeforeDrop = new Set();
   const keys = [...watched.keys()];
-  void Promise.all(keys.map((key) => subscribe(key))).then(() => {
-    if (socket?.connected) for (const listener of [...listeners]) listener.resync?.(at);
+  void Promise.all(keys.map(async (key) => ({ key, ok: await subscribe(key) }))).then((answers) => {
+    if (!socket?.connected) return;
+    for (const listener of [...listeners]) {
+      if (!recovered) listener.resync?.(at);
+      else for (const { key, ok } of answers) if (ok && !recovered.has(key)) listener.resync?.(at, parseKey(key));
+    }
   });
 }
 
