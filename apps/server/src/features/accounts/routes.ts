@@ -18,12 +18,14 @@ import {
   userUpdateFieldsSchema,
   verifyEmailRequestSchema,
 } from '@parla/contract/accounts';
+import { API } from '@parla/contract/api';
 import { COOKIES, LIMITS } from '@parla/contract/constants';
 import { detailSchema } from '@parla/contract/errors';
 import { checkXsrf, clearSessionCookies, setSessionCookies } from '../../core/auth';
 import { notAuthenticated } from '../../core/errors';
 import { readForm } from '../../core/multipart';
 import { addressKey, type LimitRule } from '../../core/rate-limit';
+import { route } from '../../core/routes';
 import { translate } from '../../core/i18n';
 import { parseOrThrow } from '../../core/validation';
 import type { AppContext } from '../../core/context';
@@ -72,7 +74,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     limits.counter(byAddress('login-failures', rates.loginPerAddress)),
     limits.counter({ name: 'login-failures-account', max: rates.login, windowMs: window, key: (request) => `${emailOf(request)}|${addressKey(request)}` }),
   ];
-  app.post('/api/accounts/login/', { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+  app.post(route(API.login), { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     for (const failures of loginFailures) await failures.check(request);
     let session;
     try {
@@ -99,13 +101,13 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     clearSessionCookies(reply);
     return detail(request, 'loggedOut');
   };
-  app.get('/api/accounts/logout/', { schema: { tags, response: { 200: detailSchema } } }, (request, reply) => logout(request, reply, undefined));
-  app.post('/api/accounts/logout/', { schema: { tags, body: logoutRequestSchema, response: { 200: detailSchema } } }, (request, reply) =>
+  app.get(route(API.logoutByGet), { schema: { tags, response: { 200: detailSchema } } }, (request, reply) => logout(request, reply, undefined));
+  app.post(route(API.logout), { schema: { tags, body: logoutRequestSchema, response: { 200: detailSchema } } }, (request, reply) =>
     logout(request, reply, request.body),
   );
 
   app.post(
-    '/api/accounts/registration/',
+    route(API.register),
     { preHandler: limits.route(byAddress('registration', rates.registration)), schema: { tags, body: registerRequestSchema, response: { 201: detailSchema } } },
     async (request, reply) => {
       await accounts.register(request.body, request.lang);
@@ -114,7 +116,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
   );
 
   app.post(
-    '/api/accounts/registration/resend-email/',
+    route(API.resendActivation),
     { preHandler: emailLimits, schema: { tags, body: resendEmailRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       await accounts.resendActivation(request.body.email, request.lang);
@@ -123,7 +125,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
   );
 
   app.post(
-    '/api/accounts/registration/verify-email/',
+    route(API.verifyEmail),
     { preHandler: limits.route(byAddress('verify', rates.loginPerAddress)), schema: { tags, body: verifyEmailRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       await accounts.verifyEmail(request.body.key);
@@ -132,7 +134,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
   );
 
   app.post(
-    '/api/accounts/token/refresh/',
+    route(API.refreshToken),
     { schema: { tags, body: tokenRefreshRequestSchema, response: { 200: tokenRefreshResponseSchema } } },
     async (request, reply) => {
       const fromBody = request.body?.refresh;
@@ -154,13 +156,13 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     },
   );
 
-  app.post('/api/accounts/token/verify/', { schema: { tags, body: tokenVerifyRequestSchema, response: { 200: detailSchema } } }, async (request) => {
+  app.post(route(API.verifyToken), { schema: { tags, body: tokenVerifyRequestSchema, response: { 200: detailSchema } } }, async (request) => {
     await accounts.verifyToken(request.body.token);
     return detail(request, 'tokenValid');
   });
 
   app.post(
-    '/api/accounts/password/change/',
+    route(API.changePassword),
     {
       onRequest: requireUser,
       preHandler: limits.route({ name: 'password-change', max: rates.email, windowMs: window, key: (request) => String(request.auth!.userId) }),
@@ -174,13 +176,13 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     },
   );
 
-  app.post('/api/accounts/password/reset/', { preHandler: emailLimits, schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema } } }, async (request) => {
+  app.post(route(API.requestPasswordReset), { preHandler: emailLimits, schema: { tags, body: passwordResetRequestSchema, response: { 200: detailSchema } } }, async (request) => {
     await accounts.requestPasswordReset(request.body.email, request.lang);
     return detail(request, 'resetSent');
   });
 
   app.post(
-    '/api/accounts/password/reset/confirm/',
+    route(API.confirmPasswordReset),
     { preHandler: limits.route(byAddress('reset-confirm', rates.loginPerAddress)), schema: { tags, body: passwordResetConfirmRequestSchema, response: { 200: detailSchema } } },
     async (request) => {
       await ctx.realtime.disconnectUser(await accounts.confirmPasswordReset(request.body));
@@ -188,7 +190,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     },
   );
 
-  app.get('/api/accounts/user/', { onRequest: requireUser, schema: { tags, response: { 200: userSchema } } }, (request) =>
+  app.get(route(API.getUser), { onRequest: requireUser, schema: { tags, response: { 200: userSchema } } }, (request) =>
     accounts.getUser(request.auth!.userId),
   );
 
@@ -196,7 +198,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     const fieldsSchema = method === 'PUT' ? userUpdateFieldsSchema : z.partial(userUpdateFieldsSchema);
     app.route({
       method,
-      url: '/api/accounts/user/',
+      url: route(method === 'PUT' ? API.replaceUser : API.updateUser),
       onRequest: requireUser,
       schema: {
         tags,

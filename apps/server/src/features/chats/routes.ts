@@ -27,8 +27,10 @@ import {
   groupChatSchema,
   manageChatMemberSchema,
 } from '@parla/contract/chat';
+import { API } from '@parla/contract/api';
 import type { AppContext } from '../../core/context';
 import { invitationMailBudget } from '../../core/invitations';
+import { route } from '../../core/routes';
 import type { ChatsService } from './service';
 
 const tags = ['chat'];
@@ -41,54 +43,52 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const inviteMail = invitationMailBudget(ctx);
 
   // ---- chats ----
-  app.get('/api/chat/', { onRequest, schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListPageSchema } } }, (request) =>
+  app.get(route(API.listChats), { onRequest, schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListPageSchema } } }, (request) =>
     chats.listChats(me(request), request.query),
   );
-  app.post('/api/chat/', { onRequest, preHandler: creationLimit, schema: { tags, body: chatCreateRequestSchema, response: { 201: groupChatSchema } } }, async (request, reply) =>
+  app.post(route(API.createChat), { onRequest, preHandler: creationLimit, schema: { tags, body: chatCreateRequestSchema, response: { 201: groupChatSchema } } }, async (request, reply) =>
     reply.code(201).send(await chats.createChat(me(request), request.body)),
   );
-  app.get('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, response: { 200: groupChatSchema } } }, (request) =>
+  app.get(route(API.getChat), { onRequest, schema: { tags, params: chatPathSchema, response: { 200: groupChatSchema } } }, (request) =>
     chats.getChat(request.params.id, me(request)),
   );
-  app.put('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, body: chatPutRequestSchema, response: { 200: groupChatSchema } } }, (request) =>
+  app.put(route(API.replaceChat), { onRequest, schema: { tags, params: chatPathSchema, body: chatPutRequestSchema, response: { 200: groupChatSchema } } }, (request) =>
     chats.updateChat(request.params.id, me(request), request.body),
   );
-  app.patch('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema, body: chatPatchRequestSchema, response: { 200: groupChatSchema } } }, (request) =>
+  app.patch(route(API.updateChat), { onRequest, schema: { tags, params: chatPathSchema, body: chatPatchRequestSchema, response: { 200: groupChatSchema } } }, (request) =>
     chats.updateChat(request.params.id, me(request), request.body),
   );
-  app.delete('/api/chat/:id/', { onRequest, schema: { tags, params: chatPathSchema } }, async (request, reply) => {
+  app.delete(route(API.deleteChat), { onRequest, schema: { tags, params: chatPathSchema } }, async (request, reply) => {
     await chats.deleteChat(request.params.id, me(request));
     return reply.code(204).send();
   });
 
   // ---- own membership ----
-  const member = '/api/chat/:groupChatId/member/';
-  app.get(member, { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatMemberSchema } } }, (request) =>
+  app.get(route(API.getOwnMembership), { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatMemberSchema } } }, (request) =>
     chats.getMembership(request.params.groupChatId, me(request)),
   );
-  app.put(member, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberPutRequestSchema, response: { 200: chatMemberSchema } } }, (request) =>
+  app.put(route(API.replaceOwnMembership), { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberPutRequestSchema, response: { 200: chatMemberSchema } } }, (request) =>
     chats.updateMembership(request.params.groupChatId, me(request), request.body),
   );
-  app.patch(member, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberPatchRequestSchema, response: { 200: chatMemberSchema } } }, (request) =>
+  app.patch(route(API.updateOwnMembership), { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMemberPatchRequestSchema, response: { 200: chatMemberSchema } } }, (request) =>
     chats.updateMembership(request.params.groupChatId, me(request), request.body),
   );
-  app.delete(member, { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
+  app.delete(route(API.leaveChat), { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
     await chats.leave(request.params.groupChatId, me(request), request.query.permanent);
     return reply.code(204).send();
   });
   app.post(
-    `${member}accept/`,
+    route(API.acceptChatInvitation),
     { onRequest, schema: { tags, description: 'Accepts the invitation to the chat (declining is leaving: DELETE on the membership).', params: chatScopePathSchema, response: { 200: chatMemberSchema } } },
     (request) => chats.acceptInvitation(request.params.groupChatId, me(request)),
   );
 
   // ---- members ----
-  const members = '/api/chat/:groupChatId/members/';
-  app.get(members, { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMembersQuerySchema, response: { 200: chatMembersPageSchema } } }, (request) =>
+  app.get(route(API.listMembers), { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMembersQuerySchema, response: { 200: chatMembersPageSchema } } }, (request) =>
     chats.listMembers(request.params.groupChatId, me(request), request.query),
   );
   app.post(
-    members,
+    route(API.inviteMember),
     {
       onRequest,
       preHandler: invitationLimit,
@@ -105,31 +105,30 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
       return reply.code(201).send(await chats.addMember(request.params.groupChatId, me(request), request.body, { lang: request.lang, notify }));
     },
   );
-  app.post(`${members}multi_delete/`, { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMembersMultiDeleteRequestSchema } }, async (request, reply) => {
+  app.post(route(API.removeMembers), { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMembersMultiDeleteRequestSchema } }, async (request, reply) => {
     await chats.removeMembers(request.params.groupChatId, me(request), request.body.ids, request.body.permanent, 'list');
     return reply.code(204).send();
   });
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
-      url: `${members}:id/`,
+      url: route(method === 'PUT' ? API.setMemberRole : API.updateMemberRole),
       onRequest,
       schema: { tags, params: chatItemPathSchema, body: chatMemberRoleRequestSchema, response: { 200: manageChatMemberSchema } },
       handler: (request) => chats.changeRole(request.params.groupChatId, me(request), request.params.id, request.body.chatRole),
     });
   }
-  app.delete(`${members}:id/`, { onRequest, schema: { tags, params: chatItemPathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
+  app.delete(route(API.removeMember), { onRequest, schema: { tags, params: chatItemPathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
     await chats.removeMembers(request.params.groupChatId, me(request), [request.params.id], request.query.permanent, 'path');
     return reply.code(204).send();
   });
 
   // ---- messages ----
-  const messages = '/api/chat/:groupChatId/messages/';
-  app.get(messages, { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesPageSchema } } }, (request) =>
+  app.get(route(API.listMessages), { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesPageSchema } } }, (request) =>
     chats.listMessages(request.params.groupChatId, me(request), request.query),
   );
   app.post(
-    messages,
+    route(API.postMessage),
     {
       onRequest,
       preHandler: messageLimit,
@@ -146,20 +145,20 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
       return reply.code(created ? 201 : 200).send(message);
     },
   );
-  app.get(`${messages}:id/`, { onRequest, schema: { tags, params: chatItemPathSchema, response: { 200: chatMessageSchema } } }, (request) =>
+  app.get(route(API.getMessage), { onRequest, schema: { tags, params: chatItemPathSchema, response: { 200: chatMessageSchema } } }, (request) =>
     chats.getMessage(request.params.groupChatId, me(request), request.params.id),
   );
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
-      url: `${messages}:id/`,
+      url: route(method === 'PUT' ? API.replaceMessage : API.updateMessage),
       onRequest,
       preHandler: messageLimit,
       schema: { tags, params: chatItemPathSchema, body: chatMessageUpdateRequestSchema, response: { 200: chatMessageSchema } },
       handler: (request) => chats.editMessage(request.params.groupChatId, me(request), request.params.id, request.body.content),
     });
   }
-  app.delete(`${messages}:id/`, { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
+  app.delete(route(API.deleteMessage), { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
     await chats.deleteMessage(request.params.groupChatId, me(request), request.params.id);
     return reply.code(204).send();
   });

@@ -1,5 +1,6 @@
 // What the chat calls do (product.md "Chats and messages", "Roles and permissions"). Every call
 // starts from `load` (404 for strangers and those who left), asks the policy, then works.
+import { API } from '@parla/contract/api';
 import { CHAT_ROLE, type ChatRole, type Language, type MemberState, type Tone } from '@parla/contract/constants';
 import type {
   ChatCreateRequest,
@@ -21,6 +22,7 @@ import { permissionDenied, requireThat } from '../../core/policy';
 import { mayRemoveMember } from '@parla/contract/policies';
 import type { JobContext, Jobs } from '../../core/jobs';
 import { cursorPage, indexedPage, pageLink } from '../../core/pages';
+import { fillPath } from '../../core/routes';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
 import type { InvitationMail } from '../../core/invitations';
@@ -165,7 +167,7 @@ export function createChatsService(deps: ChatsDeps) {
         lastMessage: row.last ? presenter.present(row.last, readerOf(row.member)) : null,
         unreadCount: row.unreadCount,
       }));
-      const page = cursorPage(results, query.limit, (last) => link('/api/chat/')({ lastModified: last.modified, lastId: last.id, limit: query.limit }));
+      const page = cursorPage(results, query.limit, (last) => link(fillPath(API.listChats, {}))({ lastModified: last.modified, lastId: last.id, limit: query.limit }));
       if (before) return page;
       const invited = await repo.invitationsFor(userId, INVITATIONS_SHOWN);
       return { ...page, results: [...invited.map((row) => ({ ...presentChat(row.chat, row.member), lastMessage: null, unreadCount: 0 })), ...page.results] };
@@ -263,7 +265,7 @@ export function createChatsService(deps: ChatsDeps) {
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'listMembers');
       const { count, rows } = await repo.listMembers(chatId, { offset: query.pageIndex * query.pageSize, limit: query.pageSize, q: query.q });
-      return indexedPage(link(`/api/chat/${chatId}/members/`), query, count, rows.map(presentManaged));
+      return indexedPage(link(fillPath(API.listMembers, { groupChatId: chatId })), query, count, rows.map(presentManaged));
     },
 
     /**
@@ -334,7 +336,7 @@ export function createChatsService(deps: ChatsDeps) {
       await ensureRenderings(rows, groupOf(member));
       const reader = readerOf(member);
       const results = rows.map((row) => presenter.present(row, reader));
-      return cursorPage(results, query.limit, (last) => link(`/api/chat/${chatId}/messages/`)({ limit: query.limit, toId: last.id }));
+      return cursorPage(results, query.limit, (last) => link(fillPath(API.listMessages, { groupChatId: chatId }))({ limit: query.limit, toId: last.id }));
     },
 
     async getMessage(chatId: number, userId: number, messageId: number): Promise<ChatMessage> {

@@ -10,6 +10,8 @@ import { createRoomsRepository } from './repository';
 import { roomsRoutes } from './routes';
 import { createSegmentPresenter } from './segments';
 import { createRoomsService, RENDER_QUEUE, TRANSCRIBE_QUEUE, type SegmentJob } from './service';
+import { API } from '@parla/contract/api';
+import { fillPath } from '../../core/routes';
 
 export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx;
@@ -17,7 +19,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   const presenter = createSegmentPresenter({
     translation: ctx.translator.provider,
     synthesis: ctx.speech.synthesis,
-    audioUrl: (roomId, key) => `${config.publicUrl}/api/rooms/${roomId}/audio/${key.split('/').pop()!}`,
+    audioUrl: (roomId, key) => `${config.publicUrl}${fillPath(API.getAudio, { roomId, name: key.split('/').pop()! })}`,
   });
   const live = createRoomsLive(ctx.realtime, repo, presenter);
   const rooms = createRoomsService({

@@ -32,10 +32,12 @@ import {
   transcriptQuerySchema,
   segmentUploadFieldsSchema,
 } from '@parla/contract/rooms';
+import { API } from '@parla/contract/api';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
 import { invitationMailBudget } from '../../core/invitations';
 import { readForm } from '../../core/multipart';
+import { route } from '../../core/routes';
 import { parseOrThrow } from '../../core/validation';
 import type { RoomsService } from './service';
 
@@ -50,29 +52,29 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
   // ---- rooms ----
-  app.get('/api/rooms/', { onRequest, schema: { tags, querystring: roomsQuerySchema, response: { 200: roomsPageSchema } } }, (request) =>
+  app.get(route(API.listRooms), { onRequest, schema: { tags, querystring: roomsQuerySchema, response: { 200: roomsPageSchema } } }, (request) =>
     rooms.listRooms(me(request), request.query),
   );
-  app.post('/api/rooms/', { onRequest, preHandler: ctx.userLimits.creations, schema: { tags, body: roomCreateRequestSchema, response: { 201: roomSchema } } }, async (request, reply) =>
+  app.post(route(API.createRoom), { onRequest, preHandler: ctx.userLimits.creations, schema: { tags, body: roomCreateRequestSchema, response: { 201: roomSchema } } }, async (request, reply) =>
     reply.code(201).send(await rooms.createRoom(me(request), request.body)),
   );
-  app.get('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, response: { 200: roomSchema } } }, (request) =>
+  app.get(route(API.getRoom), { onRequest, schema: { tags, params: roomPathSchema, response: { 200: roomSchema } } }, (request) =>
     rooms.getRoom(request.params.id, me(request)),
   );
-  app.put('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, body: roomPutRequestSchema, response: { 200: roomSchema } } }, (request) =>
+  app.put(route(API.replaceRoom), { onRequest, schema: { tags, params: roomPathSchema, body: roomPutRequestSchema, response: { 200: roomSchema } } }, (request) =>
     rooms.updateRoom(request.params.id, me(request), request.body),
   );
-  app.patch('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema, body: roomPatchRequestSchema, response: { 200: roomSchema } } }, (request) =>
+  app.patch(route(API.updateRoom), { onRequest, schema: { tags, params: roomPathSchema, body: roomPatchRequestSchema, response: { 200: roomSchema } } }, (request) =>
     rooms.updateRoom(request.params.id, me(request), request.body),
   );
-  app.delete('/api/rooms/:id/', { onRequest, schema: { tags, params: roomPathSchema } }, async (request, reply) => {
+  app.delete(route(API.deleteRoom), { onRequest, schema: { tags, params: roomPathSchema } }, async (request, reply) => {
     await rooms.deleteRoom(request.params.id, me(request));
     return reply.code(204).send();
   });
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
-      url: '/api/rooms/:id/state/',
+      url: route(method === 'PUT' ? API.setRoomState : API.updateRoomState),
       onRequest,
       schema: {
         tags,
@@ -86,37 +88,35 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   }
 
   // ---- own participation ----
-  const participant = '/api/rooms/:roomId/participant/';
-  app.get(participant, { onRequest, schema: { tags, params: roomScopePathSchema, response: { 200: participantSchema } } }, (request) =>
+  app.get(route(API.getOwnParticipation), { onRequest, schema: { tags, params: roomScopePathSchema, response: { 200: participantSchema } } }, (request) =>
     rooms.getParticipant(request.params.roomId, me(request)),
   );
-  app.put(participant, { onRequest, schema: { tags, params: roomScopePathSchema, body: participantPutRequestSchema, response: { 200: participantSchema } } }, (request) =>
+  app.put(route(API.replaceOwnParticipation), { onRequest, schema: { tags, params: roomScopePathSchema, body: participantPutRequestSchema, response: { 200: participantSchema } } }, (request) =>
     rooms.updateParticipant(request.params.roomId, me(request), request.body),
   );
   app.patch(
-    participant,
+    route(API.updateOwnParticipation),
     { onRequest, schema: { tags, params: roomScopePathSchema, body: participantPatchRequestSchema, response: { 200: participantSchema } } },
     (request) => rooms.updateParticipant(request.params.roomId, me(request), request.body),
   );
-  app.delete(participant, { onRequest, schema: { tags, params: roomScopePathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
+  app.delete(route(API.leaveRoom), { onRequest, schema: { tags, params: roomScopePathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
     await rooms.leave(request.params.roomId, me(request), request.query.permanent);
     return reply.code(204).send();
   });
   app.post(
-    `${participant}accept/`,
+    route(API.acceptRoomInvitation),
     { onRequest, schema: { tags, description: 'Accepts the invitation to the room (declining is leaving: DELETE on the participation).', params: roomScopePathSchema, response: { 200: participantSchema } } },
     (request) => rooms.acceptInvitation(request.params.roomId, me(request)),
   );
 
   // ---- participants ----
-  const participants = '/api/rooms/:roomId/participants/';
   app.get(
-    participants,
+    route(API.listParticipants),
     { onRequest, schema: { tags, params: roomScopePathSchema, querystring: participantsQuerySchema, response: { 200: participantsPageSchema } } },
     (request) => rooms.listParticipants(request.params.roomId, me(request), request.query),
   );
   app.post(
-    participants,
+    route(API.inviteParticipant),
     {
       onRequest,
       preHandler: ctx.userLimits.invitations,
@@ -133,31 +133,30 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
       return reply.code(201).send(await rooms.addParticipant(request.params.roomId, me(request), request.body, { lang: request.lang, notify }));
     },
   );
-  app.post(`${participants}multi_delete/`, { onRequest, schema: { tags, params: roomScopePathSchema, body: participantsMultiDeleteRequestSchema } }, async (request, reply) => {
+  app.post(route(API.removeParticipants), { onRequest, schema: { tags, params: roomScopePathSchema, body: participantsMultiDeleteRequestSchema } }, async (request, reply) => {
     await rooms.removeParticipants(request.params.roomId, me(request), request.body.ids, request.body.permanent, 'list');
     return reply.code(204).send();
   });
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
-      url: `${participants}:id/`,
+      url: route(method === 'PUT' ? API.setParticipantRole : API.updateParticipantRole),
       onRequest,
       schema: { tags, params: roomItemPathSchema, body: participantRoleRequestSchema, response: { 200: manageParticipantSchema } },
       handler: (request) => rooms.changeRole(request.params.roomId, me(request), request.params.id, request.body.roomRole),
     });
   }
-  app.delete(`${participants}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
+  app.delete(route(API.removeParticipant), { onRequest, schema: { tags, params: roomItemPathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
     await rooms.removeParticipants(request.params.roomId, me(request), [request.params.id], request.query.permanent, 'path');
     return reply.code(204).send();
   });
 
   // ---- segments ----
-  const segments = '/api/rooms/:roomId/segments/';
-  app.get(segments, { onRequest, schema: { tags, params: roomScopePathSchema, querystring: segmentsQuerySchema, response: { 200: segmentsPageSchema } } }, (request) =>
+  app.get(route(API.listSegments), { onRequest, schema: { tags, params: roomScopePathSchema, querystring: segmentsQuerySchema, response: { 200: segmentsPageSchema } } }, (request) =>
     rooms.listSegments(request.params.roomId, me(request), request.query),
   );
   app.post(
-    segments,
+    route(API.uploadSegment),
     {
       onRequest,
       preHandler: ctx.userLimits.messages,
@@ -178,19 +177,19 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
       return reply.code(created ? 201 : 200).send(segment);
     },
   );
-  app.get(`${segments}:id/`, { onRequest, schema: { tags, params: roomItemPathSchema, response: { 200: segmentSchema } } }, (request) =>
+  app.get(route(API.getSegment), { onRequest, schema: { tags, params: roomItemPathSchema, response: { 200: segmentSchema } } }, (request) =>
     rooms.getSegment(request.params.roomId, me(request), request.params.id),
   );
-  app.put(`${segments}:id/`, { onRequest, preHandler: ctx.userLimits.messages, schema: { tags, params: roomItemPathSchema, body: segmentPutRequestSchema, response: { 200: segmentSchema } } }, (request) =>
+  app.put(route(API.replaceSegment), { onRequest, preHandler: ctx.userLimits.messages, schema: { tags, params: roomItemPathSchema, body: segmentPutRequestSchema, response: { 200: segmentSchema } } }, (request) =>
     rooms.updateSegment(request.params.roomId, me(request), request.params.id, request.body),
   );
-  app.patch(`${segments}:id/`, { onRequest, preHandler: ctx.userLimits.messages, schema: { tags, params: roomItemPathSchema, body: segmentPatchRequestSchema, response: { 200: segmentSchema } } }, (request) =>
+  app.patch(route(API.updateSegment), { onRequest, preHandler: ctx.userLimits.messages, schema: { tags, params: roomItemPathSchema, body: segmentPatchRequestSchema, response: { 200: segmentSchema } } }, (request) =>
     rooms.updateSegment(request.params.roomId, me(request), request.params.id, request.body),
   );
 
   // ---- beyond the spec: the transcript, and the audio files ----
   app.get(
-    '/api/rooms/:roomId/transcript/',
+    route(API.downloadTranscript),
     {
       onRequest,
       preHandler: ctx.userLimits.exports,
@@ -205,7 +204,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
     },
   );
   app.get(
-    '/api/rooms/:roomId/audio/:name',
+    route(API.getAudio),
     { onRequest, schema: { tags, description: 'A recording or a synthesised voice of this room (participants only).', params: z.object({ roomId: roomScopePathSchema.shape.roomId, name: z.string().check(z.maxLength(64)) }) } },
     async (request, reply) => {
       const file = await rooms.audioFile(request.params.roomId, me(request), request.params.name);

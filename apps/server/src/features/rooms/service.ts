@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { API } from '@parla/contract/api';
 import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
 import type {
   ManageParticipant,
@@ -24,6 +25,7 @@ import { fieldError, formError, notFound } from '../../core/errors';
 import { PermanentJobFailure, RetryLater, type Jobs } from '../../core/jobs';
 import { indexedPage, offsetPage, pageLink } from '../../core/pages';
 import { permissionDenied } from '../../core/policy';
+import { fillPath } from '../../core/routes';
 import { createLimiter } from '../../core/speech/process';
 import { UnusableUtteranceError, type SynthesisProvider, type TranscriptionProvider, type Utterance } from '../../core/speech/provider';
 import type { Storage } from '../../core/storage';
@@ -227,7 +229,7 @@ export function createRoomsService(deps: RoomsDeps) {
   return {
     async listRooms(userId: number, query: { limit: number; offset: number }): Promise<RoomsPage> {
       const { count, rows } = await repo.listForUser(userId, query.limit, query.offset);
-      return offsetPage(link('/api/rooms/'), query, count, rows.map((row) => presentRoom(row.room, row.participant)));
+      return offsetPage(link(fillPath(API.listRooms, {})), query, count, rows.map((row) => presentRoom(row.room, row.participant)));
     },
 
     async createRoom(userId: number, body: RoomCreateRequest): Promise<Room> {
@@ -352,7 +354,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const { participant } = await load(roomId, userId);
       roomPolicy.require(participant.roomRole as RoomRole, 'listParticipants');
       const { count, rows } = await repo.listParticipants(roomId, { offset: query.pageIndex * query.pageSize, limit: query.pageSize, q: query.q });
-      return indexedPage(link(`/api/rooms/${roomId}/participants/`), query, count, rows.map(presentManaged));
+      return indexedPage(link(fillPath(API.listParticipants, { roomId })), query, count, rows.map(presentManaged));
     },
 
     /**
@@ -412,7 +414,7 @@ export function createRoomsService(deps: RoomsDeps) {
     async listSegments(roomId: number, userId: number, query: { limit: number; offset: number }): Promise<SegmentsPage> {
       const { participant } = await load(roomId, userId);
       const { count, rows } = await repo.listSegments(roomId, query);
-      return offsetPage(link(`/api/rooms/${roomId}/segments/`), query, count, await presentSegments(rows, participant));
+      return offsetPage(link(fillPath(API.listSegments, { roomId })), query, count, await presentSegments(rows, participant));
     },
 
     async getSegment(roomId: number, userId: number, segmentId: number): Promise<Segment> {

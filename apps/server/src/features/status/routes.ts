@@ -1,14 +1,16 @@
 // GET /api/status/: health of each part, 503 when the database does not answer.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API } from '@parla/contract/api';
 import { LANGUAGES, type Language } from '@parla/contract/constants';
 import { statusResponseSchema, translationInfoSchema, type TranslationInfo } from '@parla/contract/status';
 import type { AppContext } from '../../core/context';
+import { route } from '../../core/routes';
 
 export async function statusRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/api/status/',
+    route(API.getStatus),
     { schema: { tags: ['other'], response: { 200: statusResponseSchema, 503: statusResponseSchema } } },
     async (_request, reply) => {
       const [databaseUp, translation, speech] = await Promise.all([ctx.database.ping(), ctx.translator.health(), ctx.speech.health()]);
@@ -26,7 +28,7 @@ export async function statusRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   // What translation can do, computed once (the provider's reach does not change while it runs).
   let info: TranslationInfo | undefined;
-  app.get('/api/translation/', { schema: { tags: ['other'], response: { 200: translationInfoSchema } } }, () => {
+  app.get(route(API.getTranslationAbilities), { schema: { tags: ['other'], response: { 200: translationInfoSchema } } }, () => {
     info ??= describeTranslation(ctx);
     return info;
   });
