@@ -4,7 +4,7 @@
 // (@parla/e2e/stack), signs a user in, creates a chat and a room with content, then runs each page
 // cold (browser cache cleared; the signed-in pages keep their session cookies and storage).
 // Exits 0 whatever the scores; 1 only when something fails to start.
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,6 +118,11 @@ async function main(): Promise<number> {
         }
       }
       if (process.env.LIGHTHOUSE_DETAILS) printDetails(lhr);
+      // LIGHTHOUSE_SAVE=<folder>: each page's whole report, for Lighthouse's viewer or jq.
+      if (process.env.LIGHTHOUSE_SAVE) {
+        await mkdir(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${pagePath.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+      }
       console.log(`${pagePath}: performance ${score('performance')}, accessibility ${score('accessibility')}${failing.length ? `; below 0.9: ${failing.join(', ')}` : ''}`);
     }
   } finally {

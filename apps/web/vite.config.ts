@@ -58,6 +58,66 @@ function vadAssets(): Plugin {
   };
 }
 
+/**
+ * The pages each address shows (src/app/router.tsx loads each page on demand): the page's chunks
+ * and styles are announced with index.html (a Link header, apps/server/src/core/web-client.ts),
+ * so they load alongside the entry instead of after it has run. `signedIn`: the protected pages,
+ * announced only to a request that carries the session cookie (a visitor without one is sent to
+ * sign in). A module named here that no chunk serves fails the build.
+ */
+const SHELL = 'src/app/protected-shell.tsx';
+const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[] }[] = [
+  { pattern: '^/signin$', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
+  { pattern: '^/signup$', signedIn: false, modules: ['src/features/auth/sign-up-page.tsx'] },
+  { pattern: '^/signup/resend-activation$', signedIn: false, modules: ['src/features/auth/resend-activation-page.tsx'] },
+  { pattern: '^/signup/activation/[^/]+$', signedIn: false, modules: ['src/features/auth/activation-page.tsx'] },
+  { pattern: '^/password/reset(/[^/]+/[^/]+)?$', signedIn: false, modules: ['src/features/auth/password-reset-page.tsx'] },
+  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'] },
+  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'] },
+  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'] },
+  { pattern: '^/chat/\\d+$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-page.tsx'] },
+  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'] },
+  { pattern: '^/room/\\d+$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-page.tsx'] },
+];
+
+/** Writes `route-preloads.json`: for each of ROUTE_PAGES, the chunks and styles its pages need beyond the entry's. */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'parla:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk's file with its static imports' (recursively), and the styles of all of them. */
+      const closure = (fileName: string, seen: Set<string>) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        const chunk = byFile.get(fileName);
+        for (const imported of chunk?.imports ?? []) closure(imported, seen);
+      };
+      const entryFiles = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
+      const styles = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+      const entryStyles = new Set(styles(entryFiles));
+      const routes = ROUTE_PAGES.map(({ pattern, signedIn, modules }) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunks.find((item) => item.facadeModuleId && path.relative(root, item.facadeModuleId).split(path.sep).join('/') === module);
+          if (!chunk) this.error(`route-preloads: no chunk serves ${module} (for ${pattern})`);
+          closure(chunk.fileName, files);
+        }
+        const scripts = [...files].filter((file) => !entryFiles.has(file));
+        return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|wasm|onnx)$/;
 const brotli = promisify(brotliCompress);
 const LARGE_FILE_BYTES = 1024 * 1024;
@@ -123,6 +183,7 @@ export default defineConfig({
   plugins: [
     react(),
     vadAssets(),
+    routePreloads(),
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',

@@ -21,6 +21,11 @@ const FILES: Record<string, string> = {
   'workbox-1a2b3c4d.js': `self.workbox = {}; ${'// padding '.repeat(50)}`,
   'manifest.webmanifest': JSON.stringify({ name: 'Parla', short_name: 'Parla', description: 'x'.repeat(200) }),
   'locales/en/translation.json': JSON.stringify({ hello: 'Hello', padding: 'y'.repeat(200) }),
+  // As apps/web/vite.config.ts (routePreloads) writes it.
+  'route-preloads.json': JSON.stringify([
+    { pattern: '^/signin$', signedIn: false, scripts: ['/assets/sign-in-page-a1.js', '/assets/forms-b2.js'], styles: ['/assets/dialog-c3.css'] },
+    { pattern: '^/chat/\\d+$', signedIn: true, scripts: ['/assets/protected-shell-d4.js', '/assets/chat-page-e5.js'], styles: [] },
+  ]),
 };
 
 let dist: string;
@@ -118,6 +123,25 @@ describe('translation preload', () => {
       expect((await get(url, {})).headers.link).toBe('</locales/en/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
     }
     expect((await get('/assets/app-abc123.js', { 'accept-language': 'de' })).headers.link).toBeUndefined();
+  });
+});
+
+describe('page chunk preloads', () => {
+  const TRANSLATION = '</locales/en/translation.json>; rel=preload; as=fetch; crossorigin=anonymous';
+  it('announces the chunks of the page asked for, as the visitor will see it (signed in or not)', async () => {
+    expect((await get('/signin')).headers.link).toBe(
+      `${TRANSLATION}, </assets/sign-in-page-a1.js>; rel=modulepreload; crossorigin, </assets/forms-b2.js>; rel=modulepreload; crossorigin, </assets/dialog-c3.css>; rel=preload; as=style`,
+    );
+    const session = { cookie: 'access_token=x' };
+    expect((await get('/chat/12', session)).headers.link).toBe(
+      `${TRANSLATION}, </assets/protected-shell-d4.js>; rel=modulepreload; crossorigin, </assets/chat-page-e5.js>; rel=modulepreload; crossorigin`,
+    );
+    expect(String((await get('/chat/12', session)).headers.vary)).toMatch(/Cookie/);
+    // A visitor without a session is sent to sign in: the chat's chunks would be wasted on them,
+    // and a signed-in one is sent home from the sign-in page.
+    expect((await get('/chat/12')).headers.link).toBe(TRANSLATION);
+    expect((await get('/signin', session)).headers.link).toBe(TRANSLATION);
+    expect((await get('/chat/12/extra')).headers.link).toBe(TRANSLATION);
   });
 });
 

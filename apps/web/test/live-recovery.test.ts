@@ -1,15 +1,10 @@
 // The live-push client against a Socket.IO server that keeps dropped connections' state (as the
 // product's does, apps/server/src/core/realtime.ts): after a short drop the missed events arrive
 // without a refetch; only a chat watched since the drop is refetched on its own.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as SocketClient from 'socket.io-client';
-import { LIVE_PATH } from '@parla/contract/constants';
-import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract/live';
-import { useTokenStore } from '../src/lib/stores';
 import { message } from './chat-fixtures';
+import { until, useLiveServer } from './live-server';
 
 const target = vi.hoisted(() => ({ url: '' }));
 vi.mock('socket.io-client', async (importOriginal) => {
@@ -17,39 +12,19 @@ vi.mock('socket.io-client', async (importOriginal) => {
   return { ...actual, io: (options: Parameters<typeof actual.io>[1]) => actual.io(target.url, { ...options, transports: ['websocket'] }) };
 });
 
-const httpServer = createServer();
-const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
-  path: LIVE_PATH,
-  connectionStateRecovery: { maxDisconnectionDuration: 60_000 },
-});
 const subscriptions: number[] = [];
-
-beforeAll(async () => {
-  io.on('connection', (socket) => {
+const io = useLiveServer(
+  target,
+  (socket) => {
     socket.on('chat:subscribe', ({ chatId }, ack) => {
       subscriptions.push(chatId);
       void socket.join(`chat:${chatId}`);
       ack({ ok: true });
     });
     socket.on('chat:unsubscribe', ({ chatId }) => void socket.leave(`chat:${chatId}`));
-  });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  target.url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await io.close();
-});
-beforeEach(() => {
-  useTokenStore.setState({ accessExpiration: Date.now() + 60_000, refreshExpiration: Date.now() + 3_600_000 });
-});
-
-const until = async (check: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+  },
+  { connectionStateRecovery: { maxDisconnectionDuration: 60_000 } },
+);
 
 describe('catch-up after a short drop', () => {
   it('receives what it missed without a refetch, and refetches only a chat watched while away', async () => {

@@ -1,14 +1,10 @@
 // watchRoom against a real Socket.IO server on loopback: a watched room is subscribed with
 // `room:subscribe`, its segment, state and participant events arrive, a room watched while
 // connected is resynced on its own, a refused one is reported, and unwatching unsubscribes.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as SocketClient from 'socket.io-client';
-import { LIVE_PATH, ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
-import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract/live';
-import { useTokenStore } from '../src/lib/stores';
+import { ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
+import { until, useLiveServer } from './live-server';
 import { at, segment } from './room-fixtures';
 
 const target = vi.hoisted(() => ({ url: '' }));
@@ -17,41 +13,20 @@ vi.mock('socket.io-client', async (importOriginal) => {
   return { ...actual, io: (options: Parameters<typeof actual.io>[1]) => actual.io(target.url, { ...options, transports: ['websocket'] }) };
 });
 
-const httpServer = createServer();
-const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: LIVE_PATH });
 const subscribed: number[] = [];
 const unsubscribed: number[] = [];
-
-beforeAll(async () => {
-  io.on('connection', (socket) => {
-    socket.on('room:subscribe', ({ roomId }, ack) => {
-      subscribed.push(roomId);
-      if (roomId === 404) return ack({ ok: false, error: 'not_found' });
-      void socket.join(`room:${roomId}`);
-      ack({ ok: true });
-    });
-    socket.on('room:unsubscribe', ({ roomId }) => {
-      unsubscribed.push(roomId);
-      void socket.leave(`room:${roomId}`);
-    });
+const io = useLiveServer(target, (socket) => {
+  socket.on('room:subscribe', ({ roomId }, ack) => {
+    subscribed.push(roomId);
+    if (roomId === 404) return ack({ ok: false, error: 'not_found' });
+    void socket.join(`room:${roomId}`);
+    ack({ ok: true });
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  target.url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  socket.on('room:unsubscribe', ({ roomId }) => {
+    unsubscribed.push(roomId);
+    void socket.leave(`room:${roomId}`);
+  });
 });
-afterAll(async () => {
-  await io.close();
-});
-beforeEach(() => {
-  useTokenStore.setState({ accessExpiration: Date.now() + 60_000, refreshExpiration: Date.now() + 3_600_000 });
-});
-
-const until = async (check: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('watching rooms', () => {
   it('subscribes a watched room and delivers its events', async () => {

@@ -1,14 +1,10 @@
 // The live-push client against a real Socket.IO server on loopback: subscribes the watched
 // chats, delivers their events, subscribes again after the connection comes back and asks the
 // pages to refetch (resync), reports a refused chat, and lets go when nothing is watched.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server, type Socket } from 'socket.io';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as SocketClient from 'socket.io-client';
-import { LIVE_PATH } from '@parla/contract/constants';
-import type { ClientToServerEvents, ServerToClientEvents } from '@parla/contract/live';
 import { useTokenStore } from '../src/lib/stores';
+import { until, useLiveServer, type TestServerSocket } from './live-server';
 import { chat, message } from './chat-fixtures';
 
 const target = vi.hoisted(() => ({ url: '' }));
@@ -18,45 +14,23 @@ vi.mock('socket.io-client', async (importOriginal) => {
   return { ...actual, io: (options: Parameters<typeof actual.io>[1]) => actual.io(target.url, { ...options, transports: ['websocket'] }) };
 });
 
-type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
-const httpServer = createServer();
-const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { path: LIVE_PATH });
 const subscriptions: number[] = [];
-const sockets: ServerSocket[] = [];
+const sockets: TestServerSocket[] = [];
 const typing: number[] = [];
 /** Chats the server refuses (the reader is not a member). */
 const refusedChats = new Set<number>([404]);
 
-beforeAll(async () => {
-  io.on('connection', (socket) => {
-    sockets.push(socket);
-    socket.on('chat:subscribe', ({ chatId }, ack) => {
-      subscriptions.push(chatId);
-      if (refusedChats.has(chatId)) return ack({ ok: false, error: 'not_found' });
-      void socket.join(`chat:${chatId}`);
-      ack({ ok: true });
-    });
-    socket.on('chat:unsubscribe', ({ chatId }) => void socket.leave(`chat:${chatId}`));
-    socket.on('chat:typing', ({ chatId }) => typing.push(chatId));
+const io = useLiveServer(target, (socket) => {
+  sockets.push(socket);
+  socket.on('chat:subscribe', ({ chatId }, ack) => {
+    subscriptions.push(chatId);
+    if (refusedChats.has(chatId)) return ack({ ok: false, error: 'not_found' });
+    void socket.join(`chat:${chatId}`);
+    ack({ ok: true });
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  target.url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  socket.on('chat:unsubscribe', ({ chatId }) => void socket.leave(`chat:${chatId}`));
+  socket.on('chat:typing', ({ chatId }) => typing.push(chatId));
 });
-afterAll(async () => {
-  await io.close();
-});
-beforeEach(() => {
-  // Signed in, with a fresh access token: the client's session check passes without a request.
-  useTokenStore.setState({ accessExpiration: Date.now() + 60_000, refreshExpiration: Date.now() + 3_600_000 });
-});
-
-const until = async (check: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('live pushes', () => {
   it('subscribes a watched chat, delivers its events, re-subscribes and resyncs after a reconnect', async () => {

@@ -2,10 +2,11 @@
 // gzip variants written at build time (apps/web/vite.config.ts), cache headers that let hashed
 // assets be kept for a year and make everything else revalidate, and index.html for client
 // routes (/signin, /room/1, ...).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIES } from '@parla/contract/constants';
 import { negotiateLanguage } from './i18n';
 
 /** Content-hashed bundle files (Vite's `assets/`): a new build gives new names. */
@@ -26,6 +27,7 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
 export async function serveWebClient(app: FastifyInstance, webDistDir: string): Promise<NotFoundFallback | undefined> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) return undefined;
   const assetsDir = path.join(webDistDir, 'assets') + path.sep;
+  const routePreloads = readRoutePreloads(webDistDir);
 
   // preCompressed: for `x`, @fastify/static sends `x.br` when Accept-Encoding allows brotli,
   // else `x.gz` when it allows gzip, else `x` (a missing variant falls through to the next),
@@ -44,8 +46,16 @@ export async function serveWebClient(app: FastifyInstance, webDistDir: string): 
         // the page (a preload for the language the browser asks for, as the client picks it when
         // nothing is stored), it loads alongside the script instead of after it.
         const language = negotiateLanguage(reply.request.headers['accept-language']);
-        reply.header('link', `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`);
-        reply.header('vary', 'Accept-Language');
+        const links = [`</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`];
+        // The page's own chunks too (apps/web/vite.config.ts, routePreloads): the router would
+        // ask for them only once the entry has run.
+        const pathname = reply.request.url.split('?')[0] ?? '/';
+        const signedIn = COOKIES.access in (reply.request.cookies ?? {});
+        const route = routePreloads.find((item) => item.signedIn === signedIn && item.matcher.test(pathname));
+        for (const script of route?.scripts ?? []) links.push(`<${script}>; rel=modulepreload; crossorigin`);
+        for (const style of route?.styles ?? []) links.push(`<${style}>; rel=preload; as=style`);
+        reply.header('link', links.join(', '));
+        reply.header('vary', 'Accept-Language, Cookie');
       }
     },
   });
@@ -57,4 +67,19 @@ export async function serveWebClient(app: FastifyInstance, webDistDir: string): 
     if (request.method !== 'GET' || /^\/(api|media)(\/|$)/.test(pathname) || /\.\w+$/.test(pathname)) return undefined;
     return reply.sendFile('index.html', webDistDir);
   };
+}
+
+interface RoutePreload {
+  matcher: RegExp;
+  signedIn: boolean;
+  scripts: string[];
+  styles: string[];
+}
+
+/** The build's table of each address's page chunks (none for a build without it). */
+function readRoutePreloads(webDistDir: string): RoutePreload[] {
+  const file = path.join(webDistDir, 'route-preloads.json');
+  if (!existsSync(file)) return [];
+  const table = JSON.parse(readFileSync(file, 'utf8')) as { pattern: string; signedIn: boolean; scripts: string[]; styles: string[] }[];
+  return table.map(({ pattern, ...rest }) => ({ matcher: new RegExp(pattern), ...rest }));
 }
