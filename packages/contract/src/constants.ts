@@ -98,6 +98,19 @@ export const LIMITS = {
   segmentAudioMaxSeconds: 30,
 } as const;
 
+/**
+ * Calls without a media server (product.md, issue "a real call"): the participants of a Live room
+ * connect to each other directly (a WebRTC mesh), signalled over the live connection. Every
+ * participant sends their media to every other, so a mesh stays small.
+ */
+export const MESH = {
+  /** People in one mesh call at most (each sends and receives video to and from the others). */
+  maxPeers: 6,
+  /** The largest session description (SDP) or ICE candidate a signal may carry, in characters. */
+  sdpMax: 20_000,
+  candidateMax: 2_000,
+} as const;
+
 export const SESSION = {
   /** A token whose expiry is this close (or past) counts as expired. */
   expiryMarginMs: 5_000,

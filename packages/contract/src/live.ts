@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { chatMessageSchema, groupChatSchema } from './chat';
 import { roomSchema, segmentSchema } from './rooms';
 import { idField } from './fields';
+import { MESH } from './constants';
 
 // The path and the typing hold live in constants.ts (plain values the client can import without
 // these schemas); re-exported here for the server.
@@ -23,7 +24,54 @@ export type RoomRef = z.infer<typeof roomRefSchema>;
  */
 export type SubscribeAck = { ok: true } | { ok: false; error: 'not_found' | 'invalid' | 'throttled' };
 
+// ---- the call without a media server (a WebRTC mesh signalled here) ----
+
+/** What one peer tells another to connect: a session description or a network candidate. */
+export const callSignalSchema = z.union([
+  z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().check(z.minLength(1), z.maxLength(MESH.sdpMax)) }),
+  z.object({
+    type: z.literal('candidate'),
+    candidate: z.string().check(z.maxLength(MESH.candidateMax)),
+    sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+    sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(64)))),
+  }),
+]);
+export type CallSignal = z.infer<typeof callSignalSchema>;
+
+export const callSignalRequestSchema = z.object({ roomId: idField, to: idField, signal: callSignalSchema });
+export type CallSignalRequest = z.infer<typeof callSignalRequestSchema>;
+
+/** Someone in the call, as the others see them. */
+export interface CallPeer {
+  participantId: number;
+  alias: string;
+}
+
+/** An ICE server (STUN or TURN) as the browser's RTCPeerConnection takes it. */
+export interface CallIceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/**
+ * The answer to `call:join`: who is in the call already (the newcomer offers to each of them) and
+ * the ICE servers to use; `not_found` for a room the caller is not in, `not_live` when the room is
+ * not Live, `full` at MESH.maxPeers.
+ */
+export type CallJoinAck =
+  | { ok: true; self: CallPeer; peers: CallPeer[]; iceServers: CallIceServer[]; maxPeers: number }
+  | { ok: false; error: 'not_found' | 'not_live' | 'full' | 'invalid' | 'throttled' };
+
+/** The answer to `call:signal`: `not_found` when the sender is not in that call. */
+export type CallSignalAck = { ok: true } | { ok: false; error: 'not_found' | 'invalid' | 'throttled' };
+
 export interface ClientToServerEvents {
+  /** Enter the room's call (a participant, while the room is Live). */
+  'call:join': (payload: RoomRef, ack: (answer: CallJoinAck) => void) => void;
+  'call:leave': (payload: RoomRef) => void;
+  /** A signal for one peer of the call (relayed only between people in it). */
+  'call:signal': (payload: CallSignalRequest, ack: (answer: CallSignalAck) => void) => void;
   /** Start receiving a chat's events (membership checked now and on every change). */
   'chat:subscribe': (payload: ChatRef, ack: (answer: SubscribeAck) => void) => void;
   'chat:unsubscribe': (payload: ChatRef) => void;
@@ -89,4 +137,11 @@ export interface ServerToClientEvents {
   /** The room is gone, or the reader left or was removed. */
   'room:removed': (event: RoomRef) => void;
   'participants:changed': (event: RoomRef) => void;
+  /** Someone entered the call: they will send an offer. */
+  'call:peer-joined': (event: { roomId: number; peer: CallPeer }) => void;
+  /** Someone left the call (or was removed, or their connection went): close their connection. */
+  'call:peer-left': (event: { roomId: number; participantId: number }) => void;
+  'call:signal': (event: { roomId: number; from: number; signal: CallSignal }) => void;
+  /** This tab is out of the call: the call ended, the reader was removed, or joined it from elsewhere. */
+  'call:ended': (event: { roomId: number; reason: 'ended' | 'removed' | 'elsewhere' }) => void;
 }

@@ -4,12 +4,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CallIceServer } from '@parla/contract/live';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
 /** What `livekit-server --dev` accepts: fine on this machine, refused for a LiveKit server elsewhere. */
 const LIVEKIT_DEV_KEY = 'devkey';
 const LIVEKIT_DEV_SECRET = 'secret';
+
+const iceUrl = z.string().regex(/^(stuns?|turns?):/, 'a stun:, stuns:, turn: or turns: address');
+const iceServersSchema = z.array(
+  z.object({ urls: z.union([iceUrl, z.array(iceUrl).min(1)]), username: z.string().optional(), credential: z.string().optional() }).strict(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -67,6 +73,22 @@ const envSchema = z.object({
   /** `livekit-server --dev` accepts devkey / secret: kept only when LIVEKIT_URL is on loopback (refuseLivekitDevCredentials). */
   LIVEKIT_API_KEY: z.string().min(1).default(LIVEKIT_DEV_KEY),
   LIVEKIT_API_SECRET: z.string().min(1).default(LIVEKIT_DEV_SECRET),
+  /**
+   * The STUN and TURN servers of calls without LiveKit, as JSON in RTCPeerConnection's form
+   * (`[{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]`); none by default,
+   * which serves people on one network (see the README for coturn, Debian's TURN server).
+   */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((text, context) => {
+      try {
+        return iceServersSchema.parse(JSON.parse(text));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON list of {"urls": "stun:…" | "turn:…" | [...], "username"?, "credential"?}' });
+        return z.NEVER;
+      }
+    }),
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
@@ -145,6 +167,8 @@ export interface Config {
   openai: { apiKey: string | undefined; baseUrl: string | undefined; translationModel: string };
   apertiumUrl: string | undefined;
   livekit: { url: string | undefined; apiKey: string; apiSecret: string };
+  /** STUN/TURN servers for calls without LiveKit. */
+  iceServers: CallIceServer[];
   speech: {
     sttProvider: Env['STT_PROVIDER'];
     ttsProvider: Env['TTS_PROVIDER'];
@@ -249,6 +273,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     openai: { apiKey: env.OPENAI_API_KEY || undefined, baseUrl: env.OPENAI_BASE_URL, translationModel: env.TRANSLATION_MODEL },
     apertiumUrl: env.APERTIUM_URL,
     livekit: { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET },
+    iceServers: env.ICE_SERVERS,
     speech: {
       sttProvider: env.STT_PROVIDER,
       ttsProvider: env.TTS_PROVIDER,

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
 import { inspectUtterance } from '../../core/speech/audio';
-import { createLivekit } from './livekit';
+import { createLivekit, type Calls } from './livekit';
+import { createMesh } from './mesh';
 import { createRoomsLive } from './live';
 import { createRoomsRepository } from './repository';
 import { roomsRoutes } from './routes';
@@ -22,6 +23,14 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     audioUrl: (roomId, key) => `${config.publicUrl}${fillPath(API.getAudio, { roomId, name: key.split('/').pop()! })}`,
   });
   const live = createRoomsLive(ctx.realtime, repo, presenter);
+  // A call's media: LiveKit when configured, and always the mesh of people connected directly.
+  const livekit = createLivekit({ ...config.livekit, log: app.log });
+  const mesh = createMesh(ctx.realtime, repo, { iceServers: config.iceServers });
+  const calls: Calls = {
+    ...livekit,
+    removeParticipants: async (roomId, participantIds) => void (await Promise.all([livekit.removeParticipants(roomId, participantIds), mesh.expel(roomId, participantIds)])),
+    closeRoom: async (roomId) => void (await Promise.all([livekit.closeRoom(roomId), mesh.end(roomId)])),
+  };
   const rooms = createRoomsService({
     repo,
     users: ctx.users,
@@ -35,7 +44,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     jobs: ctx.jobs,
     recordings: ctx.recordings,
     avatars: ctx.storage,
-    livekit: createLivekit({ ...config.livekit, log: app.log }),
+    calls,
     limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
     publicUrl: config.publicUrl,
     log: app.log,

@@ -74,3 +74,5 @@ export function createLivekit(options: { url: string | undefined; apiKey: string
 }
 
 export type Livekit = ReturnType<typeof createLivekit>;
+/** What the rooms do with a call's media: LiveKit's tokens, and the endings both kinds of call obey (features/rooms/index.ts). */
+export type Calls = Livekit;

@@ -32,7 +32,7 @@ import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
 import type { InvitationMail } from '../../core/invitations';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
-import type { Livekit } from './livekit';
+import type { Calls } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
 import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
@@ -63,7 +63,8 @@ export interface RoomsDeps {
   recordings: Storage;
   avatars: Storage;
   /** Tokens for the call, and the RoomService calls that take access back (never throw). */
-  livekit: Livekit;
+  /** A call's media: LiveKit tokens, and the endings of LiveKit and mesh calls alike. */
+  calls: Calls;
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -118,8 +119,8 @@ export function createRoomsService(deps: RoomsDeps) {
       alias: participant.alias,
       roomRole: participant.roomRole as RoomRole,
       language: participant.language as Language,
-      lkToken: isLive ? await deps.livekit.mint(room.id, participant) : null,
-      lkUrl: deps.livekit.url,
+      lkToken: isLive ? await deps.calls.mint(room.id, participant) : null,
+      lkUrl: deps.calls.url,
       maleVoice: participant.maleVoice,
       tone: participant.tone as Tone,
       memberState: stateOf(participant),
@@ -271,7 +272,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const userIds = (await repo.everyone(roomId)).map((p) => p.userId);
       await repo.deleteRoom(roomId);
       // The call ends with the room, for everyone in it (awaited, never thrown: see livekit.ts).
-      const callClosed = deps.livekit.closeRoom(roomId);
+      const callClosed = deps.calls.closeRoom(roomId);
       await recordings.removeAll(`rooms/${roomId}`);
       await live.removed(roomId, userIds);
       await callClosed;
@@ -286,7 +287,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const changed = await repo.changeState(roomId, from, state);
       if (!changed) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
       // Ended: the call is closed for everyone in it (no token is given until it is Live again).
-      const callClosed = state === ROOM_STATE.END ? deps.livekit.closeRoom(roomId) : undefined;
+      const callClosed = state === ROOM_STATE.END ? deps.calls.closeRoom(roomId) : undefined;
       live.roomUpdated(presentRoom(changed, participant), await repo.everyone(roomId));
       await callClosed;
       return presentRoom(changed, participant);
@@ -343,7 +344,7 @@ export function createRoomsService(deps: RoomsDeps) {
       }
       const removal = await repo.removeParticipants(roomId, [participant.id], permanent);
       // Out of the call too (the whole call when the room went with them).
-      const callLeft = roomDeleted ? deps.livekit.closeRoom(roomId) : deps.livekit.removeParticipants(roomId, [participant.id]);
+      const callLeft = roomDeleted ? deps.calls.closeRoom(roomId) : deps.calls.removeParticipants(roomId, [participant.id]);
       await purge(roomId, removal);
       await live.removed(roomId, [userId]);
       live.participantsChanged(roomId);
@@ -389,7 +390,7 @@ export function createRoomsService(deps: RoomsDeps) {
       if (targets.some((target) => target.id === participant.id)) throw formError('removeSelf', 'invalid');
       const removal = await repo.removeParticipants(roomId, ids, permanent);
       // Out of the call at once, not when their token expires.
-      const callLeft = deps.livekit.removeParticipants(roomId, ids);
+      const callLeft = deps.calls.removeParticipants(roomId, ids);
       await purge(roomId, removal);
       await live.removed(roomId, targets.map((target) => target.userId));
       live.participantsChanged(roomId);
