@@ -116,8 +116,11 @@ const envSchema = z.object({
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
   /** Any other change (PUT, PATCH, POST, DELETE) a signed-in user may make per minute. */
   RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(120),
-  /** Events one live connection may send per 10 seconds (subscribe, unsubscribe, typing). */
-  RATE_LIMIT_LIVE_EVENTS: z.coerce.number().int().min(0).default(50),
+  /**
+   * Events one live connection may send per 10 seconds (subscribe, unsubscribe, typing, and a
+   * call's signals: entering a mesh of 6 sends about 5 offers and 20 network candidates at once).
+   */
+  RATE_LIMIT_LIVE_EVENTS: z.coerce.number().int().min(0).default(150),
   APERTIUM_URL: optionalUrl,
 })
   .superRefine(refuseLivekitDevCredentials)
