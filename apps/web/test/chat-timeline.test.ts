@@ -52,6 +52,18 @@ describe('message pages and live events', () => {
     expect(ids(upsertMessage(data, message(10)))).toEqual([5, 6, 7, 8, 9, 10]);
   });
 
+  it('keeps the newer view of a message when a late one arrives', () => {
+    const rendered = message(10, { translation: 'done', content: 'hello', rawMessage: { id: 10, language: 'es', content: 'hola', created: at(10) } });
+    const data = upsertMessage(pages([10, 9], [8]), rendered);
+    // The post's answer (still pending, the original text) after the push of its translation.
+    const late = upsertMessage(data, message(10, { translation: 'pending', content: 'hola' }));
+    expect(late).toBe(data);
+    expect(messagesOf(late).at(-1)).toMatchObject({ translation: 'done', content: 'hello' });
+    // An edit is never late: a different text wins, pending or not.
+    const edited = upsertMessage(data, message(10, { translation: 'pending', content: 'hola otra vez', edited: true }));
+    expect(messagesOf(edited).at(-1)).toMatchObject({ translation: 'pending', content: 'hola otra vez', edited: true });
+  });
+
   it('replaces an edited message in an older page where it is', () => {
     const data = upsertMessage(pages([9, 8, 7], [6, 5]), message(6, { content: 'fixed', edited: true }));
     expect(data?.pages[1]?.results.find((item) => item.id === 6)).toMatchObject({ content: 'fixed', edited: true });

@@ -3,6 +3,7 @@
 // timeline shown (oldest first, each message once by id, the outbox's unsent messages after it).
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ChatListItem, ChatListPage, ChatMessage, ChatMessagesPage, GroupChat } from '@parla/contract/chat';
+import { newerView, type ViewOrder } from '../../lib/late-views';
 import type { OutboxEntry } from './outbox';
 
 export type MessagePages = InfiniteData<ChatMessagesPage>;
@@ -10,18 +11,32 @@ export type ChatListPages = InfiniteData<ChatListPage>;
 
 const byIdDescending = (a: ChatMessage, b: ChatMessage) => b.id - a.id;
 
+/** A message's text as its sender wrote it, and how far the reader's rendering has come. */
+const MESSAGE_ORDER: ViewOrder<ChatMessage> = {
+  original: (message) => message.rawMessage?.content ?? message.content,
+  edited: (message) => message.edited,
+  progress: (message) => (message.translation === 'pending' ? 0 : 1),
+};
+
 /**
- * The pages with `message` in place of the one with its id, or (new) added to the newest page.
- * Without cached pages there is nothing to change: the next fetch brings it.
+ * The pages with `message` in place of the one with its id (unless it is a late view of it: a
+ * post's answer, still pending, after the push of its translation), or (new) added to the newest
+ * page. Without cached pages there is nothing to change: the next fetch brings it.
  */
 export function upsertMessage(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
   if (!data) return data;
   let found = false;
+  let changed = false;
   const pages = data.pages.map((page) => {
-    if (!page.results.some((item) => item.id === message.id)) return page;
+    const index = page.results.findIndex((item) => item.id === message.id);
+    if (index < 0) return page;
     found = true;
-    return { ...page, results: page.results.map((item) => (item.id === message.id ? message : item)) };
+    const kept = newerView(page.results[index], message, MESSAGE_ORDER);
+    if (kept === page.results[index]) return page;
+    changed = true;
+    return { ...page, results: page.results.map((item, at) => (at === index ? kept : item)) };
   });
+  if (found && !changed) return data;
   if (found) return { ...data, pages };
   const first = data.pages[0];
   const last = data.pages.at(-1);

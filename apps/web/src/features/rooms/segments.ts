@@ -3,6 +3,7 @@
 // one; and what a segment's pipeline states mean for its reader.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { PipelineState, Segment, SegmentsPage } from '@parla/contract/rooms';
+import { newerView, type ViewOrder } from '../../lib/late-views';
 
 export type SegmentPages = InfiniteData<SegmentsPage>;
 
@@ -23,10 +24,10 @@ export const originalTranscript = (segment: Segment) => segment.rawSegment?.tran
 export function mergeSegment(existing: Segment | undefined, incoming: Segment): Segment {
   if (!existing || existing.id !== incoming.id) return incoming;
   if (incoming.transcription === 'pending' && existing.transcription !== 'pending') return existing;
-  const sameText = originalTranscript(existing) === originalTranscript(incoming) && existing.edited === incoming.edited;
-  if (sameText && progress(incoming) < progress(existing)) return existing;
-  return incoming;
+  return newerView(existing, incoming, SEGMENT_ORDER);
 }
+
+const SEGMENT_ORDER: ViewOrder<Segment> = { original: originalTranscript, edited: (segment) => segment.edited, progress };
 
 /**
  * The pages with `segment` merged into the one holding its id; a new one goes to the last page
