@@ -10,7 +10,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
-import type { ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
+import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
 import { http } from './api';
 import { useTokenStore } from './stores';
 
@@ -63,6 +63,10 @@ const EVENTS: readonly EventName[] = [
   'room:updated',
   'room:removed',
   'participants:changed',
+  'call:peer-joined',
+  'call:peer-left',
+  'call:signal',
+  'call:ended',
 ];
 
 /** The handshake error of a refused session (apps/server/src/core/realtime.ts). */
@@ -369,6 +373,28 @@ export function addLiveListener(listener: LiveListener): () => void {
 /** "I am writing" in a chat (callers throttle it to once every 2 s). */
 export function sendTyping(chatId: number) {
   if (socket?.connected && subscribed.has(keyOf('chat', chatId))) socket.emit('chat:typing', { chatId });
+}
+
+/** Enter a Live room's call without a media server (a mesh): who is there, and the ICE servers. */
+export function joinCall(roomId: number): Promise<CallJoinAck> {
+  if (!socket?.connected) return Promise.resolve({ ok: false, error: 'not_found' });
+  return socket
+    .timeout(ACK_TIMEOUT_MS)
+    .emitWithAck('call:join', { roomId })
+    .catch((): CallJoinAck => ({ ok: false, error: 'throttled' }));
+}
+
+/** A signal for one peer of the call (an offer, an answer, a network candidate). */
+export function sendCallSignal(roomId: number, to: number, signal: CallSignal): Promise<CallSignalAck> {
+  if (!socket?.connected) return Promise.resolve({ ok: false, error: 'not_found' });
+  return socket
+    .timeout(ACK_TIMEOUT_MS)
+    .emitWithAck('call:signal', { roomId, to, signal })
+    .catch((): CallSignalAck => ({ ok: false, error: 'throttled' }));
+}
+
+export function leaveCall(roomId: number) {
+  if (socket?.connected) socket.emit('call:leave', { roomId });
 }
 
 export const getLiveStatus = () => status;

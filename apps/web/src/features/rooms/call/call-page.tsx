@@ -1,4 +1,5 @@
-// The live call (/room/{roomId}/connect, full screen): the LiveKit video grid, the live
+// The live call (/room/{roomId}/connect, full screen): the video grid (LiveKit's when one is
+// configured, else the participants connected directly, mesh-stage.tsx), the live
 // transcript in the listener's language, the others' translated voices played in order (their own
 // voices lowered meanwhile), and the listener's own speech captured by voice activity detection
 // and sent utterance by utterance. Microphone, camera, voices and leave at the bottom. LiveKit,
@@ -20,6 +21,8 @@ import { segmentsOf, upsertSegment, type SegmentPages } from '../segments';
 import { SegmentItem, TranscriptAnnouncer, useClipPlayer, useTranslator } from '../transcript';
 import { CameraIcon, CameraOffIcon, LeaveIcon, MicIcon, MicOffIcon, SpeakerIcon, SpeakerOffIcon } from './icons';
 import { LivekitStage, useLivekitRoom } from './livekit-stage';
+import { MeshStage } from './mesh-stage';
+import { useLocalMedia, useMeshCall } from './use-mesh-call';
 import { useSpeechCapture, type CaptureState } from './use-speech-capture';
 import { useVoicePlayback } from './use-voice-playback';
 import '../../../components/shared.css';
@@ -97,6 +100,11 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
     [queryClient, room.id],
   );
   const livekit = useLivekitRoom(participant.lkUrl, participant.lkToken, { microphone, camera }, refreshToken);
+  // Without a call server the participants connect to each other directly (a mesh).
+  const usesLivekit = participant.lkUrl !== null;
+  const local = useLocalMedia(!usesLivekit);
+  const meshMedia = useMemo(() => ({ microphone, camera }), [microphone, camera]);
+  const mesh = useMeshCall(room.id, local, meshMedia, !usesLivekit);
   const player = useRef<HTMLAudioElement>(null);
   const playback = useVoicePlayback(player, segments, participant.language, voices);
   const onUploaded = useCallback(
@@ -128,7 +136,11 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
       </header>
       <div className="call-body">
         <section className="call-stage" aria-label={t('call.stage.label')}>
-          <LivekitStage livekit={livekit} url={participant.lkUrl} playing={voices ? playback.playing : null} />
+          {usesLivekit ? (
+            <LivekitStage livekit={livekit} url={participant.lkUrl} playing={voices ? playback.playing : null} />
+          ) : (
+            <MeshStage mesh={mesh} local={local} alias={participant.alias} media={meshMedia} playing={voices ? playback.playing : null} />
+          )}
         </section>
         <section className="call-transcript" aria-labelledby="call-transcript-title">
           <h2 id="call-transcript-title" className="call-section-title">
@@ -161,8 +173,8 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
           onText={t('call.cameraOn')}
           offText={t('call.cameraOff')}
           icon={camera ? <CameraIcon /> : <CameraOffIcon />}
-          disabled={livekit.status !== 'connected'}
-          title={livekit.status !== 'connected' ? t('call.cameraNeedsLivekit') : undefined}
+          disabled={usesLivekit ? livekit.status !== 'connected' : !local.hasCamera}
+          title={usesLivekit ? (livekit.status !== 'connected' ? t('call.cameraNeedsLivekit') : undefined) : local.ready && !local.hasCamera ? t('call.cameraMissing') : undefined}
         />
         <ControlButton on={voices} onToggle={() => setVoices((value) => !value)} label={t('call.voices.label')} onText={t('call.voices.on')} offText={t('call.voices.off')} icon={voices ? <SpeakerIcon /> : <SpeakerOffIcon />} />
         <button type="button" className="call-control call-leave" onClick={leave}>

@@ -1,0 +1,157 @@
+// The mesh call (mesh.ts) for the call screen: the own microphone and camera asked for once, the
+// call entered while the screen shows it and entered again after the live connection came back,
+// and how loud each person is now (the active speaker is highlighted).
+import { useEffect, useRef, useState } from 'react';
+import { useLiveStatus } from '../../../lib/live';
+import { MeshCall, type MeshPeer, type MeshStatus } from './mesh';
+
+export interface LocalMedia {
+  /** The own microphone and camera; null until asked, or when neither could be had. */
+  stream: MediaStream | null;
+  hasMicrophone: boolean;
+  hasCamera: boolean;
+  ready: boolean;
+}
+
+/** Asks for the microphone and the camera together, else each alone, else none (receive only). */
+async function openLocalMedia(): Promise<MediaStream | null> {
+  for (const constraints of [{ audio: true, video: true }, { audio: true }, { video: true }] satisfies MediaStreamConstraints[]) {
+    try {
+      return await navigator.mediaDevices.getUserMedia(constraints);
+    } catch {
+      // The next, smaller ask.
+    }
+  }
+  return null;
+}
+
+export function useLocalMedia(enabled: boolean): LocalMedia {
+  const [media, setMedia] = useState<LocalMedia>({ stream: null, hasMicrophone: false, hasCamera: false, ready: false });
+  useEffect(() => {
+    if (!enabled || !navigator.mediaDevices?.getUserMedia) {
+      setMedia({ stream: null, hasMicrophone: false, hasCamera: false, ready: true });
+      return;
+    }
+    let cancelled = false;
+    let opened: MediaStream | null = null;
+    void openLocalMedia().then((stream) => {
+      opened = stream;
+      if (cancelled) return stream?.getTracks().forEach((track) => track.stop());
+      setMedia({ stream, hasMicrophone: !!stream?.getAudioTracks().length, hasCamera: !!stream?.getVideoTracks().length, ready: true });
+    });
+    return () => {
+      cancelled = true;
+      opened?.getTracks().forEach((track) => track.stop());
+    };
+  }, [enabled]);
+  return media;
+}
+
+export interface PresenceNotice {
+  id: number;
+  kind: 'joined' | 'left';
+  alias: string;
+}
+
+export function useMeshCall(roomId: number, local: LocalMedia, media: { microphone: boolean; camera: boolean }, enabled: boolean) {
+  const [, setVersion] = useState(0);
+  const [notices, setNotices] = useState<PresenceNotice[]>([]);
+  const call = useRef<MeshCall | null>(null);
+  const mediaRef = useRef(media);
+  mediaRef.current = media;
+  const live = useLiveStatus();
+
+  useEffect(() => {
+    if (!enabled || !local.ready) return;
+    let noticeId = 0;
+    const created = new MeshCall(
+      roomId,
+      local.stream,
+      () => setVersion((value) => value + 1),
+      (change) => {
+        const notice = { id: ++noticeId, ...change };
+        setNotices((shown) => [...shown.slice(-2), notice]);
+        setTimeout(() => setNotices((shown) => shown.filter((item) => item.id !== notice.id)), 6_000);
+      },
+    );
+    created.setMedia(mediaRef.current);
+    call.current = created;
+    void created.join();
+    return () => {
+      created.leave();
+      call.current = null;
+    };
+  }, [roomId, local, enabled]);
+
+  useEffect(() => {
+    call.current?.setMedia(media);
+  }, [media]);
+
+  // The live connection came back: the others were told this tab left.
+  const wasConnected = useRef(live === 'connected');
+  useEffect(() => {
+    const connected = live === 'connected';
+    if (connected && !wasConnected.current && call.current && call.current.status !== 'elsewhere') void call.current.rejoin();
+    wasConnected.current = connected;
+  }, [live]);
+
+  const current = call.current;
+  return {
+    status: (current?.status ?? 'joining') as MeshStatus,
+    self: current?.self ?? null,
+    others: current?.others ?? ([] as MeshPeer[]),
+    notices,
+    /** This tab enters again (after the call was taken over by another tab). */
+    joinHere: () => void current?.rejoin(),
+  };
+}
+
+/** How loud each stream is now (0..1), sampled a few times a second; the loudest above a floor speaks. */
+export function useLevels(streams: readonly { id: string; stream: MediaStream | null }[]): Map<string, number> {
+  const [levels, setLevels] = useState<Map<string, number>>(new Map());
+  const key = streams.map(({ id, stream }) => `${id}:${stream?.getAudioTracks()[0]?.id ?? ''}`).join('|');
+  const current = useRef(streams);
+  current.current = streams;
+  useEffect(() => {
+    const AudioContextClass = window.AudioContext as typeof AudioContext | undefined;
+    if (!AudioContextClass) return;
+    const context = new AudioContextClass();
+    const meters: { id: string; analyser: AnalyserNode; samples: Float32Array<ArrayBuffer> }[] = [];
+    for (const { id, stream } of current.current) {
+      if (!stream?.getAudioTracks().length) continue;
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 512;
+      context.createMediaStreamSource(stream).connect(analyser);
+      meters.push({ id, analyser, samples: new Float32Array(analyser.fftSize) });
+    }
+    const timer = setInterval(() => {
+      if (context.state === 'suspended') void context.resume().catch(() => undefined);
+      const next = new Map<string, number>();
+      for (const { id, analyser, samples } of meters) {
+        analyser.getFloatTimeDomainData(samples);
+        let sum = 0;
+        for (const sample of samples) sum += sample * sample;
+        next.set(id, Math.min(1, Math.sqrt(sum / samples.length) * 4));
+      }
+      setLevels(next);
+    }, 200);
+    return () => {
+      clearInterval(timer);
+      void context.close().catch(() => undefined);
+    };
+  }, [key]);
+  return levels;
+}
+
+/** The id of whoever is loudest above the floor now, if anyone. */
+export function activeSpeaker(levels: ReadonlyMap<string, number>, floor = 0.04): string | null {
+  let loudest: string | null = null;
+  let level = floor;
+  for (const [id, value] of levels) {
+    if (value > level) {
+      loudest = id;
+      level = value;
+    }
+  }
+  return loudest;
+}

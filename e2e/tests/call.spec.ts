@@ -1,0 +1,149 @@
+// A live room as a call on the default configuration (no LiveKit): three people in three
+// browsers with Chromium's fake camera and microphone connect to each other directly (a WebRTC
+// mesh signalled by the server). Each sees the others' video playing and receives their sound;
+// the third connects to both; removing one closes their media on every other screen within a
+// second. Screenshots of the call with two and three people at 375 and 1280 px, and in Arabic, go
+// to test-results/call/.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import type { TestUser } from '../fixtures';
+import { activatedUserOn } from '../speech';
+import { startStack, type Stack } from '../stack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = path.join(here, '..', 'test-results', 'call');
+const LIVE = 3002;
+
+let stack: Stack;
+const browsers: Browser[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // The embedded defaults but for speech, which this test does not need.
+  stack = await startStack({ env: { STT_PROVIDER: 'none', TTS_PROVIDER: 'none', TRANSLATION_PROVIDER: 'none' } });
+});
+
+test.afterAll(async () => {
+  for (const browser of browsers) await browser.close();
+  await stack?.stop({ saveLogTo: path.join(shots, 'server.log') });
+});
+
+/** Chromium with a fake camera (a moving test pattern) and a fake microphone (a beep), permissions granted. */
+async function launch(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+  });
+  browsers.push(browser);
+  return browser;
+}
+
+async function signedIn(user: TestUser, locale = 'en-US'): Promise<Page> {
+  const context = await (await launch()).newContext({ baseURL: stack.baseURL, locale, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[type="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  return page;
+}
+
+/** A call of the API from the page's session (its cookies and XSRF token). */
+async function api(page: Page, method: string, url: string, data?: unknown) {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const answer = await page.request.fetch(url, { method, data: data as never, headers: { 'x-xsrf-token': xsrf } });
+  expect(answer.ok(), `${method} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return answer.status() === 204 ? undefined : ((await answer.json()) as { id: number });
+}
+
+/** The tile of participant `id` on `page`, its video playing: frames keep coming. */
+async function expectVideoPlaying(page: Page, participantId: number) {
+  const video = page.locator(`.stage-tile[data-participant="${participantId}"] video`);
+  await expect(video).toBeVisible();
+  const frames = () => video.evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
+  const before = await frames();
+  await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before + 5);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
+}
+
+/** The tile of participant `id` on `page` receives their sound: its audio element plays a live track and the tile is seen speaking. */
+async function expectSoundArriving(page: Page, participantId: number) {
+  const audio = page.locator(`.stage-tile[data-participant="${participantId}"] audio`);
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => (element.srcObject as MediaStream | null)?.getAudioTracks().filter((track) => track.readyState === 'live').length ?? 0), { timeout: 10_000 })
+    .toBe(1);
+  // Chromium's fake microphone beeps: the level rises, and the tile is marked as speaking.
+  await expect(page.locator(`.stage-tile.speaking[data-participant="${participantId}"]`)).toHaveCount(1, { timeout: 10_000 });
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+  }
+}
+
+test('three people see and hear each other with no media server; a removed one is cut off at once', async () => {
+  test.setTimeout(150_000);
+  const [ada, ben, cy] = await Promise.all([activatedUserOn(stack, 'Ada Lovelace'), activatedUserOn(stack, 'Ben Okafor'), activatedUserOn(stack, 'Cy Rahman')]);
+  const adaPage = await signedIn(ada);
+  const benPage = await signedIn(ben);
+  const cyPage = await signedIn(cy, 'ar');
+
+  const room = (await api(adaPage, 'POST', '/api/rooms/', { title: 'Design review', languages: ['en', 'es', 'ar'] }))!;
+  const invite = async (page: Page, user: TestUser) => {
+    const participant = (await api(adaPage, 'POST', `/api/rooms/${room.id}/participants/`, { user: user.email, roomRole: 1002 }))!;
+    await api(page, 'POST', `/api/rooms/${room.id}/participant/accept/`);
+    return participant.id;
+  };
+  const benId = await invite(benPage, ben);
+  const cyId = await invite(cyPage, cy);
+  await api(adaPage, 'PATCH', `/api/rooms/${room.id}/state/`, { state: LIVE });
+  const adaId = ((await (await adaPage.request.get(`/api/rooms/${room.id}/participant/`)).json()) as { id: number }).id;
+
+  const enter = async (page: Page) => {
+    await page.goto(`/room/${room.id}/connect`);
+    await expect(page.locator('.stage-tile.self')).toBeVisible();
+    // Cameras start off; everyone turns theirs on.
+    await page.locator('.call-controls button[aria-pressed]').nth(1).click();
+  };
+  await enter(adaPage);
+  await enter(benPage);
+
+  // Two people: each sees and hears the other.
+  await expectVideoPlaying(adaPage, benId);
+  await expectVideoPlaying(benPage, adaId);
+  await expectSoundArriving(adaPage, benId);
+  await expectSoundArriving(benPage, adaId);
+  await screenshots(adaPage, 'call-two');
+
+  // A third joins and connects to both.
+  await enter(cyPage);
+  await expect(adaPage.locator('.stage-presence')).toContainText('Cy Rahman');
+  for (const [page, others] of [
+    [adaPage, [benId, cyId]],
+    [benPage, [adaId, cyId]],
+    [cyPage, [adaId, benId]],
+  ] as const) {
+    for (const other of others) await expectVideoPlaying(page, other);
+  }
+  await expect(adaPage.locator('.stage-tile')).toHaveCount(3);
+  await screenshots(adaPage, 'call-three');
+  await screenshots(cyPage, 'call-three-ar');
+
+  // Ben is removed: within a second his tile is gone from the others' screens, and his media with it.
+  const removedAt = Date.now();
+  await api(adaPage, 'DELETE', `/api/rooms/${room.id}/participants/${benId}/`);
+  await expect(adaPage.locator(`.stage-tile[data-participant="${benId}"]`)).toHaveCount(0, { timeout: 1_000 });
+  await expect(cyPage.locator(`.stage-tile[data-participant="${benId}"]`)).toHaveCount(0, { timeout: 1_000 });
+  expect(Date.now() - removedAt).toBeLessThan(2_000);
+  // Ben's browser no longer holds a connection to anyone.
+  await expect(benPage.locator(`.stage-tile[data-participant="${adaId}"]`)).toHaveCount(0, { timeout: 5_000 });
+  // Ada and Cy go on.
+  await expectVideoPlaying(adaPage, cyId);
+  await expectVideoPlaying(cyPage, adaId);
+});
