@@ -1,0 +1,147 @@
+// Report, not a test: how long a call without a media server takes to show the other person,
+// measured as the user gets it. Two people in two Chromiums (fake camera and microphone) on
+// loopback; Ada waits in the call with her camera on; Ben presses "Join the call" on the room's
+// page, over and over; each time, from the press to the first frame of Ada's video drawn on Ben's
+// screen. Reference in the same run: the WebRTC floor, two connections inside Ben's page with the
+// same fake camera and no server (getUserMedia to first frame). Also the server's CPU per
+// signalling message (its CPU over the joins, divided by the call:signal messages the two pages
+// sent on their live connections).
+// `npm run build -w @parla/web && npm run bench:call-join -w @parla/bench [-- --joins 20]`
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@parla/e2e/chromium';
+import { activatedUserOn } from '@parla/e2e/speech';
+import { startStack, type Stack } from '@parla/e2e/stack';
+import { cpuTimeUs, percentile, runMain } from './lib/harness';
+
+type TestUser = Awaited<ReturnType<typeof activatedUserOn>>;
+
+const LIVE = 3002;
+const { values: options } = parseArgs({ options: { joins: { type: 'string', default: '15' } } });
+const JOINS = Number(options.joins);
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+    headless: true,
+  });
+}
+
+async function signedIn(browser: Browser, stack: Stack, user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseURL, locale: 'en-US', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[type="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return page;
+}
+
+async function api(page: Page, method: string, url: string, data?: unknown): Promise<{ id: number } | undefined> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const answer = await page.request.fetch(url, { method, data: data as never, headers: { 'x-xsrf-token': xsrf } });
+  if (!answer.ok()) throw new Error(`${method} ${url}: ${answer.status()} ${await answer.text()}`);
+  return answer.status() === 204 ? undefined : ((await answer.json()) as { id: number });
+}
+
+/** Counts the call:signal messages a page sends on its live connection. */
+function countSignals(page: Page, counter: { sent: number }) {
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"call:signal"')) counter.sent++;
+    });
+  });
+}
+
+/** The WebRTC floor in `page`: two connections in the page, the fake camera, getUserMedia to the first frame drawn. */
+function loopbackFloor(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const started = performance.now();
+    const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    const a = new RTCPeerConnection();
+    const b = new RTCPeerConnection();
+    a.onicecandidate = ({ candidate }) => candidate && void b.addIceCandidate(candidate);
+    b.onicecandidate = ({ candidate }) => candidate && void a.addIceCandidate(candidate);
+    for (const track of stream.getTracks()) a.addTrack(track, stream);
+    const video = document.createElement('video');
+    video.muted = true;
+    video.autoplay = true;
+    document.body.append(video);
+    const frame = new Promise<number>((resolve) => {
+      b.ontrack = ({ track }) => {
+        if (track.kind !== 'video') return;
+        video.srcObject = new MediaStream([track]);
+        video.requestVideoFrameCallback(() => resolve(performance.now() - started));
+      };
+    });
+    await a.setLocalDescription(await a.createOffer());
+    await b.setRemoteDescription(a.localDescription!);
+    await b.setLocalDescription(await b.createAnswer());
+    await a.setRemoteDescription(b.localDescription!);
+    const elapsed = await frame;
+    for (const track of stream.getTracks()) track.stop();
+    a.close();
+    b.close();
+    video.remove();
+    return elapsed;
+  });
+}
+
+async function main(): Promise<number> {
+  const stack = await startStack({ env: { STT_PROVIDER: 'none', TTS_PROVIDER: 'none', TRANSLATION_PROVIDER: 'none', LOG_LEVEL: 'warn' } });
+  const browsers = [await launch(), await launch()];
+  try {
+    const [ada, ben] = await Promise.all([activatedUserOn(stack, 'Ada Lovelace'), activatedUserOn(stack, 'Ben Okafor')]);
+    const adaPage = await signedIn(browsers[0]!, stack, ada);
+    const benPage = await signedIn(browsers[1]!, stack, ben);
+    const room = (await api(adaPage, 'POST', '/api/rooms/', { title: 'Bench call', languages: ['en'] }))!;
+    await api(adaPage, 'POST', `/api/rooms/${room.id}/participants/`, { user: ben.email, roomRole: 1002 });
+    await api(benPage, 'POST', `/api/rooms/${room.id}/participant/accept/`);
+    await api(adaPage, 'PATCH', `/api/rooms/${room.id}/state/`, { state: LIVE });
+    const adaId = ((await (await adaPage.request.get(`/api/rooms/${room.id}/participant/`)).json()) as { id: number }).id;
+
+    const signals = { sent: 0 };
+    countSignals(adaPage, signals);
+    countSignals(benPage, signals);
+    await adaPage.goto(`/room/${room.id}/connect`);
+    await adaPage.locator('.stage-tile.self').waitFor();
+    await adaPage.locator('.call-controls button[aria-pressed]').nth(1).click();
+
+    const joins: number[] = [];
+    const floors: number[] = [];
+    const cpuBefore = cpuTimeUs(stack.pid)!;
+    const signalsBefore = signals.sent;
+    for (let round = 0; round < JOINS + 1; round++) {
+      await benPage.goto(`/room/${room.id}`);
+      const join = benPage.getByRole('link', { name: 'Join the call' });
+      await join.waitFor();
+      const pressed = Date.now();
+      await join.click();
+      const video = benPage.locator(`.stage-tile[data-participant="${adaId}"] video`);
+      await video.waitFor({ timeout: 20_000 });
+      await video.evaluate((element: HTMLVideoElement) => new Promise<void>((resolve) => element.requestVideoFrameCallback(() => resolve())));
+      const elapsed = Date.now() - pressed;
+      // The first round warms the page's chunks and the browser's media stack: not counted.
+      if (round > 0) joins.push(elapsed);
+      floors.push(await loopbackFloor(benPage));
+    }
+    const cpuUs = cpuTimeUs(stack.pid)! - cpuBefore;
+    const sent = signals.sent - signalsBefore;
+    joins.sort((a, b) => a - b);
+    floors.sort((a, b) => a - b);
+    const p = (list: number[], q: number) => Math.round(percentile(list, q));
+    console.log(`Call without a media server, loopback, ${JOINS} joins (after one warm-up): press "Join the call" → first frame of the other's video`);
+    console.log(`  join → first remote frame: p50 ${p(joins, 50)} ms, p95 ${p(joins, 95)} ms (min ${p(joins, 0)}, max ${p(joins, 100)})`);
+    console.log(`  reference, the WebRTC floor in the same page (two connections, no server, getUserMedia → first frame): p50 ${p(floors, 50)} ms, p95 ${p(floors, 95)} ms`);
+    console.log(`  ratio p50 join/floor ${(percentile(joins, 50) / percentile(floors, 50)).toFixed(2)}, p95 ${(percentile(joins, 95) / percentile(floors, 95)).toFixed(2)}`);
+    console.log(`  server CPU over the joins (page loads, API reads, live connections and signals): ${Math.round(cpuUs / 1000)} ms for ${sent} call:signal messages sent by the pages: ${Math.round(cpuUs / Math.max(1, sent))} µs per signal at most (an upper bound: the whole server's CPU)`);
+    return 0;
+  } finally {
+    for (const browser of browsers) await browser.close();
+    await stack.stop();
+  }
+}
+
+runMain(main);
