@@ -21,6 +21,7 @@ export async function utteranceFiles(): Promise<WorldFile> {
   const wav = toneWav(1);
   const ogg = await ffmpeg(wav, ['-c:a', 'libopus', '-f', 'ogg']);
   const webm = await ffmpeg(wav, ['-c:a', 'libopus', '-f', 'webm']);
+  const mp4 = await ffmpeg(wav, ['-c:a', 'aac', '-movflags', 'frag_keyframe+empty_moov', '-f', 'mp4']);
   const half = (data: Buffer) => data.subarray(0, Math.floor(data.length / 2));
   const hugeData = Buffer.from(wav);
   hugeData.writeUInt32LE(0xffffffff, 40);
@@ -49,6 +50,9 @@ export async function utteranceFiles(): Promise<WorldFile> {
       { label: 'WebM holding PCM (a codec not accepted)', data: await ffmpeg(wav, ['-c:a', 'pcm_s16le', '-f', 'matroska']), filename: 'utterance.webm', contentType: 'audio/webm' },
       { label: 'Ogg Vorbis (accepted)', data: await ffmpeg(wav, ['-c:a', 'libvorbis', '-f', 'ogg']), filename: 'utterance.ogg', contentType: 'audio/ogg', essential: false },
       { label: 'MP3', data: await ffmpeg(wav, ['-c:a', 'libmp3lame', '-f', 'mp3']), filename: 'utterance.mp3', contentType: 'audio/mpeg' },
+      { label: 'MP4 AAC as Safari records it (accepted)', data: mp4, filename: 'utterance.mp4', contentType: 'audio/mp4', essential: false },
+      { label: 'MP4 AAC cut in half', data: half(mp4), filename: 'utterance.mp4', contentType: 'audio/mp4' },
+      { label: 'MP4 holding PCM (a codec not accepted)', data: await ffmpeg(wav, ['-c:a', 'pcm_s16le', '-movflags', 'frag_keyframe+empty_moov', '-f', 'mov']), filename: 'utterance.mp4', contentType: 'audio/mp4' },
       { label: 'a PNG named .wav', data: png },
       { label: 'an empty file', data: Buffer.alloc(0) },
       { label: '2 MB + 1 byte', data: Buffer.concat([wav, Buffer.alloc(2 * 1024 * 1024 + 1 - wav.length)]) },

@@ -249,6 +249,25 @@ describe('inspectUtterance and conversions', () => {
     expect((await inspectUtterance(vorbis))?.durationSeconds).toBeCloseTo(wavSeconds, 1);
   });
 
+  it("measures Safari's recordings: AAC in MP4, fragmented (MediaRecorder) or whole", async () => {
+    // A whole MP4 (its index at the end) needs a file to be written.
+    const whole = await withTempDir(async (dir) => {
+      const file = path.join(dir, 'whole.m4a');
+      await runProcess('ffmpeg', ['-v', 'error', '-f', 'wav', '-i', 'pipe:0', '-c:a', 'aac', '-f', 'mp4', file], { input: wav, timeoutMs: 60_000 });
+      return readFile(file);
+    });
+    for (const mp4 of [await ffmpeg(wav, 'wav', ['-c:a', 'aac', '-movflags', 'frag_keyframe+empty_moov', '-f', 'mp4']), whole]) {
+      expect(detectFormat(mp4)).toBe('mp4');
+      const measured = await inspectUtterance(mp4);
+      expect(measured).toMatchObject({ format: 'mp4' });
+      // AAC adds a frame of priming: within a tenth of a second.
+      expect(Math.abs(measured!.durationSeconds - wavSeconds)).toBeLessThan(0.15);
+    }
+    // An MP4 holding video only, or a codec not accepted, is refused.
+    const noise = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251));
+    expect(await inspectUtterance(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), noise]))).toBeNull();
+  });
+
   it('refuses what is not audio, or does not decode', async () => {
     const text = Buffer.from('just a text file renamed to utterance.wav\n'.repeat(50));
     expect(await inspectUtterance(text)).toBeNull();

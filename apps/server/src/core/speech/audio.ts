@@ -27,13 +27,18 @@ const DECODE_MAX_BYTES = DECODE_MAX_SECONDS * PCM16K_BYTES_PER_SECOND;
 /** Decoders an upload may use: what browsers record (Opus, Vorbis) and FLAC in Ogg. */
 const COMPRESSED_DECODERS = 'opus,libopus,vorbis,libvorbis,flac';
 const WAV_DECODERS = 'pcm_s16le,pcm_s24le,pcm_s32le,pcm_u8,pcm_f32le,pcm_f64le,pcm_alaw,pcm_mulaw';
-const DEMUXER: Record<Utterance['format'], string> = { wav: 'wav', ogg: 'ogg', webm: 'matroska' };
+/** Safari records AAC in MP4 (MediaRecorder's audio/mp4). */
+const MP4_DECODERS = `aac,alac,${COMPRESSED_DECODERS}`;
+const DEMUXER: Record<Utterance['format'], string> = { wav: 'wav', ogg: 'ogg', webm: 'matroska', mp4: 'mov' };
+const DECODERS: Record<Utterance['format'], string> = { wav: WAV_DECODERS, ogg: COMPRESSED_DECODERS, webm: COMPRESSED_DECODERS, mp4: MP4_DECODERS };
 
 /** The container, from the first bytes. */
 export function detectFormat(data: Buffer): Utterance['format'] | null {
   if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE') return 'wav';
   if (data.length >= 4 && data.toString('latin1', 0, 4) === 'OggS') return 'ogg';
   if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  // ISO base media: a box size, then the file type box.
+  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp') return 'mp4';
   return null;
 }
 
@@ -207,7 +212,7 @@ export function describeSpokenAudio(data: Buffer): SpokenAudio | null {
 function inputArgs(format: Utterance['format']): string[] {
   return [
     '-v', 'error', '-protocol_whitelist', 'pipe',
-    '-f', DEMUXER[format], '-codec_whitelist', format === 'wav' ? WAV_DECODERS : COMPRESSED_DECODERS,
+    '-f', DEMUXER[format], '-codec_whitelist', DECODERS[format],
     '-i', 'pipe:0',
   ];
 }
@@ -217,7 +222,7 @@ const uploadsFault = (error: unknown) => error instanceof ProcessError && error.
 
 /**
  * The utterance's container and playing time as the decoder sees it: a RIFF/WAVE file that can be
- * read only one way, or an Ogg or WebM file, whose first audio stream ffprobe decodes (with the
+ * read only one way, or an Ogg, WebM or MP4 (Safari) file, whose first audio stream ffprobe decodes (with the
  * demuxer and decoders ffmpeg later gets). Null for anything else, for what does not decode, and
  * for no sound at all. Measured up to twice the upload limit: a longer utterance is reported as
  * about that long (the caller refuses it). Throws only when ffprobe itself cannot be run (not

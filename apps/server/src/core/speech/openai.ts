@@ -65,7 +65,7 @@ function joinMp3(parts: Buffer[]): Buffer {
   return Buffer.concat(parts.map((part, index) => (index === 0 ? part : part.subarray(id3v2Length(part)))));
 }
 
-const CONTENT_TYPES: Record<Utterance['format'], string> = { wav: 'audio/wav', ogg: 'audio/ogg', webm: 'audio/webm' };
+const CONTENT_TYPES: Record<Utterance['format'], string> = { wav: 'audio/wav', ogg: 'audio/ogg', webm: 'audio/webm', mp4: 'audio/mp4' };
 
 function clientFor(options: OpenAiSpeechOptions) {
   return new OpenAI({

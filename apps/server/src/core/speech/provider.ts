@@ -5,7 +5,7 @@ import type { Language } from '@parla/contract/constants';
 /** An uploaded utterance, checked by its content (never by its name or declared type). */
 export interface Utterance {
   data: Buffer;
-  format: 'wav' | 'ogg' | 'webm';
+  format: 'wav' | 'ogg' | 'webm' | 'mp4';
   durationSeconds: number;
 }
 

@@ -521,7 +521,7 @@ export function createRoomsService(deps: RoomsDeps) {
     /** The file of a recording or a voice of this room, for a participant of it. */
     async audioFile(roomId: number, userId: number, name: string): Promise<string> {
       await load(roomId, userId);
-      if (!/^[a-f0-9]{24}\.(wav|ogg|webm|mp3)$/.test(name)) throw notFound();
+      if (!/^[a-f0-9]{24}\.(wav|ogg|webm|mp4|mp3)$/.test(name)) throw notFound();
       return path.join(recordings.root, 'rooms', String(roomId), name);
     },
 
@@ -554,7 +554,7 @@ export function createRoomsService(deps: RoomsDeps) {
       // Measured as decoded when it was uploaded, and stored under its format's extension: not probed again.
       const format = path.extname(segment.audioKey).slice(1);
       const utterance: Utterance | null =
-        format === 'wav' || format === 'ogg' || format === 'webm' ? { data, format, durationSeconds: segment.durationSeconds } : null;
+        format === 'wav' || format === 'ogg' || format === 'webm' || format === 'mp4' ? { data, format, durationSeconds: segment.durationSeconds } : null;
       if (!utterance) {
         await repo.saveTranscript(segment.id, segment.version, 'failed', '');
       } else {
