@@ -1,8 +1,8 @@
 // Report, not a test: how long a call without a media server takes to show the other person,
 // measured as the user gets it. Two people in two Chromiums (fake camera and microphone) on
-// loopback; Ada waits in the call with her camera on; Ben presses "Join the call" on the room's
-// page, over and over; each time, from the press to the first frame of Ada's video drawn on Ben's
-// screen. Reference in the same run: the WebRTC floor, two connections inside Ben's page with the
+// loopback; Ada waits in the call with her camera on; Ben opens the call, and on its check screen
+// (camera and microphone open) presses "Join now", over and over; each time, from the press to
+// the first frame of Ada's video drawn on Ben's screen. Reference in the same run: the WebRTC floor, two connections inside Ben's page with the
 // same fake camera and no server (getUserMedia to first frame). Also the server's CPU per
 // signalling message, measured apart: two live connections of the same two people (Socket.IO
 // clients in this process) enter the call and one sends the other SIGNALS network candidates; the
@@ -110,16 +110,19 @@ async function main(): Promise<number> {
     countSignals(adaPage, signals);
     countSignals(benPage, signals);
     await adaPage.goto(`/room/${room.id}/connect`);
+    await adaPage.locator('.prejoin video').waitFor();
+    await adaPage.locator('.prejoin-join').click();
     await adaPage.locator('.stage-tile.self').waitFor();
-    await adaPage.locator('.call-controls button[aria-pressed]').nth(1).click();
 
     const joins: number[] = [];
     const floors: number[] = [];
     const cpuBefore = cpuTimeUs(stack.pid)!;
     const signalsBefore = signals.sent;
     for (let round = 0; round < JOINS + 1; round++) {
-      await benPage.goto(`/room/${room.id}`);
-      const join = benPage.getByRole('link', { name: 'Join the call' });
+      await benPage.goto(`/room/${room.id}/connect`);
+      // The check screen: camera and microphone open, then "Join now".
+      await benPage.locator('.prejoin video').waitFor();
+      const join = benPage.locator('.prejoin-join');
       await join.waitFor();
       const pressed = Date.now();
       await join.click();
@@ -137,7 +140,7 @@ async function main(): Promise<number> {
     joins.sort((a, b) => a - b);
     floors.sort((a, b) => a - b);
     const p = (list: number[], q: number) => Math.round(percentile(list, q));
-    console.log(`Call without a media server, loopback, ${JOINS} joins (after one warm-up): press "Join the call" → first frame of the other's video`);
+    console.log(`Call without a media server, loopback, ${JOINS} joins (after one warm-up): press "Join now" → first frame of the other's video`);
     console.log(`  join → first remote frame: p50 ${p(joins, 50)} ms, p95 ${p(joins, 95)} ms (min ${p(joins, 0)}, max ${p(joins, 100)})`);
     console.log(`  reference, the WebRTC floor in the same page (two connections, no server, getUserMedia → first frame): p50 ${p(floors, 50)} ms, p95 ${p(floors, 95)} ms`);
     console.log(`  ratio p50 join/floor ${(percentile(joins, 50) / percentile(floors, 50)).toFixed(2)}, p95 ${(percentile(joins, 95) / percentile(floors, 95)).toFixed(2)}`);

@@ -105,13 +105,18 @@ test('three people see and hear each other with no media server; a removed one i
   await api(adaPage, 'PATCH', `/api/rooms/${room.id}/state/`, { state: LIVE });
   const adaId = ((await (await adaPage.request.get(`/api/rooms/${room.id}/participant/`)).json()) as { id: number }).id;
 
-  const enter = async (page: Page) => {
+  const enter = async (page: Page, shot?: string) => {
     await page.goto(`/room/${room.id}/connect`);
+    // The check before joining: the own camera's picture and the microphone's level, moving.
+    await expect(page.locator('.prejoin video')).toBeVisible();
+    await expect.poll(() => page.locator('#prejoin-level').evaluate((meter: HTMLMeterElement) => meter.value), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Told before joining that what is said is recorded.
+    await expect(page.locator('.prejoin-recorded')).toBeVisible();
+    if (shot) await screenshots(page, shot);
+    await page.locator('.prejoin-join').click();
     await expect(page.locator('.stage-tile.self')).toBeVisible();
-    // Cameras start off; everyone turns theirs on.
-    await page.locator('.call-controls button[aria-pressed]').nth(1).click();
   };
-  await enter(adaPage);
+  await enter(adaPage, 'prejoin');
   await enter(benPage);
 
   // Two people: each sees and hears the other.
@@ -122,7 +127,7 @@ test('three people see and hear each other with no media server; a removed one i
   await screenshots(adaPage, 'call-two');
 
   // A third joins and connects to both.
-  await enter(cyPage);
+  await enter(cyPage, 'prejoin-ar');
   await expect(adaPage.locator('.stage-presence')).toContainText('Cy Rahman');
   for (const [page, others] of [
     [adaPage, [benId, cyId]],

@@ -145,6 +145,8 @@ test('an English speaker and a Spanish listener in a live room', async () => {
   // Ana joins first and listens; LiveKit cannot be reached and the call says so.
   await anaPage.getByRole('link', { name: 'Entrar en la llamada' }).click();
   await expect(anaPage).toHaveURL((url) => url.pathname === `${roomPath}/connect`);
+  // The check screen first: the microphone's level, then "Join now".
+  await anaPage.locator('.prejoin-join').click();
   await expect(anaPage.getByText('no se puede conectar con el servidor de llamadas (LiveKit) en ws://localhost:7880', { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(anaPage.getByText('La transcripción en vivo, las voces traducidas y su micrófono siguen funcionando.')).toBeVisible();
   await expect(anaPage.getByText(/^Escuchando/)).toBeVisible({ timeout: 30_000 });
@@ -152,6 +154,7 @@ test('an English speaker and a Spanish listener in a live room', async () => {
   // Ada joins and speaks (her microphone plays the WAV once): the browser cuts the utterance out and sends it.
   standIn.transcriptFor(SAID);
   await adaPage.getByRole('link', { name: 'Join the call' }).click();
+  await adaPage.getByRole('button', { name: 'Join now' }).click();
   await expect(adaPage.getByText('the call server (LiveKit) at ws://localhost:7880 cannot be reached', { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(callTranscript(adaPage).getByText(SAID)).toBeVisible({ timeout: 60_000 });
   expect(standIn.transcriptions().length).toBeGreaterThanOrEqual(1);

@@ -193,18 +193,19 @@ describe('through Apertium (the embedded default)', () => {
 });
 
 describe('GET /api/translation/', () => {
-  it('says what each provider can do: languages reached and tone', async () => {
-    const none = await startServer({ TRANSLATION_PROVIDER: 'none' });
-    const apertium = await startServer({ TRANSLATION_PROVIDER: 'apertium' });
+  it('says what each provider can do: languages reached, tone, and the languages transcribed', async () => {
+    const none = await startServer({ TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none' });
+    const apertium = await startServer({ TRANSLATION_PROVIDER: 'apertium', STT_PROVIDER: 'none' });
     const openai = await startServer({ TRANSLATION_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     try {
-      expect((await none.client().get('/api/translation/')).body).toEqual({ provider: 'none', supportsTone: false, reach: {} });
+      expect((await none.client().get('/api/translation/')).body).toEqual({ provider: 'none', supportsTone: false, reach: {}, transcribes: [] });
       const local = (await apertium.client().get('/api/translation/')).body;
       expect(local).toMatchObject({ provider: 'apertium', supportsTone: false });
       expect(local.reach.en).toContain('es');
       expect(local.reach.en).not.toContain('ja');
       expect(local.reach.ja).toBeUndefined();
-      expect((await openai.client().get('/api/translation/')).body).toEqual({ provider: 'openai', supportsTone: true, reach: null });
+      // A server's speech-to-text (STT_PROVIDER auto with OPENAI_BASE_URL) hears every language.
+      expect((await openai.client().get('/api/translation/')).body).toEqual({ provider: 'openai', supportsTone: true, reach: null, transcribes: null });
     } finally {
       await Promise.all([none.close(), apertium.close(), openai.close()]);
     }

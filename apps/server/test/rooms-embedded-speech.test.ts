@@ -60,7 +60,8 @@ describe('the embedded speech path (pocketsphinx → Apertium → espeak-ng)', (
     const status = await server.client().get('/api/status/');
     expect(status.status).toBe(200);
     expect(status.body).toMatchObject({ translation: 'ok', speech: 'ok' });
-    expect((await server.client().get('/api/translation/')).body).toMatchObject({ provider: 'apertium' });
+    // Said up front: offline speech is US English only.
+    expect((await server.client().get('/api/translation/')).body).toMatchObject({ provider: 'apertium', transcribes: ['en'] });
 
     const [ana, ben] = await Promise.all([person(server, 'Ana'), person(server, 'Ben')]);
     const room = await createRoom(ana, { title: 'Morning meeting', languages: ['en', 'es'] });

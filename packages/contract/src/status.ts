@@ -33,5 +33,10 @@ export const translationInfoSchema = z.object({
    * reaches every other (an LLM). A language absent as a key reaches none.
    */
   reach: z.nullable(z.record(z.string(), z.array(languageField))),
+  /**
+   * The languages the server can transcribe (offline speech: US English only); null when it
+   * transcribes every language. Speech in another language reaches listeners as audio only.
+   */
+  transcribes: z.optional(z.nullable(z.array(languageField))),
 });
 export type TranslationInfo = z.infer<typeof translationInfoSchema>;

@@ -891,6 +891,7 @@ export interface operations {
                         reach: {
                             [key: string]: components["schemas"]["Language"][];
                         } | null;
+                        transcribes?: components["schemas"]["Language"][] | null;
                     };
                 };
             };

@@ -18,6 +18,9 @@ export function unreachablePairs(info: TranslationInfo, languages: readonly stri
   return pairs;
 }
 
+/** Whether the server transcribes speech in `language` (else it reaches listeners as audio only). */
+export const transcribes = (info: TranslationInfo, language: string): boolean => info.transcribes == null || info.transcribes.includes(language as Language);
+
 /** The translator's name as people know it; undefined when there is none (translation is off). */
 export function providerName(info: TranslationInfo): string | undefined {
   switch (info.provider) {

@@ -36,11 +36,13 @@ export async function statusRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
 function describeTranslation(ctx: AppContext): TranslationInfo {
   const { provider } = ctx.translator;
-  if (provider.name === 'openai') return { provider: 'openai', supportsTone: true, reach: null };
+  const heard = LANGUAGES.filter((language) => ctx.speech.transcription.canTranscribe(language));
+  const transcribes = heard.length === LANGUAGES.length ? null : heard;
+  if (provider.name === 'openai') return { provider: 'openai', supportsTone: true, reach: null, transcribes };
   const reach: Record<string, Language[]> = {};
   for (const source of LANGUAGES) {
     const targets = LANGUAGES.filter((target) => target !== source && provider.canTranslate(source, target));
     if (targets.length) reach[source] = targets;
   }
-  return { provider: provider.name, supportsTone: provider.supportsTone, reach };
+  return { provider: provider.name, supportsTone: provider.supportsTone, reach, transcribes };
 }

@@ -14,8 +14,8 @@ import { Button, FormError, SelectField, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { tonesQuery, translationInfoQuery } from '../../lib/queries';
-import { languageLabel } from '../../lib/languages';
-import { providerName } from '../../lib/translation-info';
+import { languageLabel, languageName } from '../../lib/languages';
+import { providerName, transcribes } from '../../lib/translation-info';
 import { roomKeys, updateParticipant } from './api';
 
 const settingsSchema = z.object({ alias: aliasField, language: languageField, tone: toneField, maleVoice: z.boolean() });
@@ -37,6 +37,7 @@ export function ParticipantSettings({ room, participant, onSaved }: { room: Room
     values: { alias: participant.alias, language: participant.language, tone: participant.tone, maleVoice: participant.maleVoice },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const chosenLanguage = form.watch('language');
   const languages = room.languages.includes(participant.language) ? room.languages : [participant.language, ...room.languages];
 
   const submit = form.handleSubmit(async (values) => {
@@ -68,6 +69,7 @@ export function ParticipantSettings({ room, participant, onSaved }: { room: Room
         </SelectField>
         <p id="room-language-hint" className="field-hint">
           {t('rooms.settings.languageHint')}
+          {translation && !transcribes(translation, chosenLanguage) && <> {t('call.notTranscribed', { language: languageName(chosenLanguage, uiLang, { inSentence: true }) })}</>}
         </p>
         {errors.language && (
           <p className="field-error" role="alert">

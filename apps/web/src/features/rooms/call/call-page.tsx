@@ -13,6 +13,8 @@ import type { Participant, Room, Segment } from '@parla/contract/rooms';
 import { Button, Spinner } from '../../../components/ui';
 import { BackIcon } from '../../../components/icons';
 import { languageName } from '../../../lib/languages';
+import { translationInfoQuery } from '../../../lib/queries';
+import { transcribes } from '../../../lib/translation-info';
 import { useLiveStatus } from '../../../lib/live';
 import { participantQuery, roomKeys, roomQuery, segmentsQuery } from '../api';
 import { useRoomLiveSync, useWatchRooms } from '../live-sync';
@@ -22,7 +24,8 @@ import { SegmentItem, TranscriptAnnouncer, useClipPlayer, useTranslator } from '
 import { CameraIcon, CameraOffIcon, LeaveIcon, MicIcon, MicOffIcon, SpeakerIcon, SpeakerOffIcon } from './icons';
 import { LivekitStage, useLivekitRoom } from './livekit-stage';
 import { MeshStage } from './mesh-stage';
-import { useLocalMedia, useMeshCall } from './use-mesh-call';
+import { PreJoin, type JoinChoice } from './pre-join';
+import { useMeshCall, type LocalMedia } from './use-mesh-call';
 import { useSpeechCapture, type CaptureState } from './use-speech-capture';
 import { useVoicePlayback } from './use-voice-playback';
 import '../../../components/shared.css';
@@ -81,6 +84,10 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
   const [microphone, setMicrophone] = useState(true);
   const [camera, setCamera] = useState(false);
   const [voices, setVoices] = useState(true);
+  const [voicesVolume, setVoicesVolume] = useState(1);
+  // Nothing is sent before "Join now" on the check screen (pre-join.tsx).
+  const [joined, setJoined] = useState<JoinChoice | null>(null);
+  useEffect(() => () => joined?.stream?.getTracks().forEach((track) => track.stop()), [joined]);
 
   const query = useInfiniteQuery(segmentsQuery(room.id));
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -99,20 +106,33 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
         .catch(() => undefined),
     [queryClient, room.id],
   );
-  const livekit = useLivekitRoom(participant.lkUrl, participant.lkToken, { microphone, camera }, refreshToken);
+  const livekit = useLivekitRoom(joined ? participant.lkUrl : null, joined ? participant.lkToken : null, { microphone, camera }, refreshToken);
   // Without a call server the participants connect to each other directly (a mesh).
   const usesLivekit = participant.lkUrl !== null;
-  const local = useLocalMedia(!usesLivekit);
+  const local = useMemo<LocalMedia>(
+    () => ({ stream: joined?.stream ?? null, hasMicrophone: !!joined?.stream?.getAudioTracks().length, hasCamera: !!joined?.stream?.getVideoTracks().length, ready: !!joined }),
+    [joined],
+  );
   const meshMedia = useMemo(() => ({ microphone, camera }), [microphone, camera]);
-  const mesh = useMeshCall(room.id, local, meshMedia, !usesLivekit);
+  const mesh = useMeshCall(room.id, local, meshMedia, !usesLivekit && !!joined);
+  const join = (choice: JoinChoice) => {
+    setMicrophone(choice.microphone);
+    setCamera(choice.camera);
+    // LiveKit opens the devices itself.
+    if (usesLivekit) choice.stream?.getTracks().forEach((track) => track.stop());
+    setJoined(usesLivekit ? { ...choice, stream: null } : choice);
+  };
   const player = useRef<HTMLAudioElement>(null);
-  const playback = useVoicePlayback(player, segments, participant.language, voices);
+  const playback = useVoicePlayback(player, segments, participant.language, voices, voicesVolume);
   const onUploaded = useCallback(
     (segment: Segment) => queryClient.setQueryData<SegmentPages>(roomKeys.segments(room.id), (data) => upsertSegment(data, segment)),
     [queryClient, room.id],
   );
-  const capture = useSpeechCapture(room.id, microphone, onUploaded);
+  const capture = useSpeechCapture(room.id, !!joined && microphone, onUploaded);
   const transcribing = (segments ?? []).some((segment) => segment.isMe && segment.transcription === 'pending');
+  // Said before anyone speaks: the server cannot transcribe this language (offline speech is US English only).
+  const info = useQuery(translationInfoQuery).data;
+  const notTranscribed = info && !transcribes(info, participant.language) ? t('call.notTranscribed', { language: languageName(participant.language, uiLang, { inSentence: true }) }) : null;
   const leave = () => void navigate({ to: '/room/$roomId', params: { roomId: String(room.id) } });
 
   return (
@@ -132,24 +152,35 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
             </span>
             <span>{t('call.youSpeak', { language: languageName(participant.language, uiLang, { inSentence: true }) })}</span>
           </p>
+          {notTranscribed && <p className="call-warning">{notTranscribed}</p>}
         </div>
       </header>
-      <div className="call-body">
+      <div className={`call-body${joined ? '' : ' call-body-prejoin'}`}>
         <section className="call-stage" aria-label={t('call.stage.label')}>
-          {usesLivekit ? (
+          {!joined ? (
+            <PreJoin onJoin={join} />
+          ) : usesLivekit ? (
             <LivekitStage livekit={livekit} url={participant.lkUrl} playing={voices ? playback.playing : null} />
           ) : (
             <MeshStage mesh={mesh} local={local} alias={participant.alias} media={meshMedia} playing={voices ? playback.playing : null} />
           )}
+          {joined && <Caption segments={segments} />}
         </section>
         <section className="call-transcript" aria-labelledby="call-transcript-title">
-          <h2 id="call-transcript-title" className="call-section-title">
-            {t('call.transcript')}
-          </h2>
+          <div className="call-section-head">
+            <h2 id="call-transcript-title" className="call-section-title">
+              {t('call.transcript')}
+            </h2>
+            <label className="voices-volume">
+              <SpeakerIcon />
+              <span className="visually-hidden">{t('call.voices.volume')}</span>
+              <input type="range" min={0} max={100} step={5} value={Math.round(voicesVolume * 100)} onChange={(event) => setVoicesVolume(Number(event.target.value) / 100)} disabled={!voices} aria-valuetext={`${Math.round(voicesVolume * 100)} %`} />
+            </label>
+          </div>
           <CallTranscript room={room} participant={participant} segments={segments} failed={(query.isError && query.data === undefined) || isFetchNextPageError} onRetry={() => void query.refetch()} speakingId={playback.playing?.id} />
         </section>
       </div>
-      <CaptureLine state={capture.state} transcribing={transcribing} error={capture.error?.kind} onRetry={capture.retry} />
+      {joined && <CaptureLine state={capture.state} transcribing={transcribing} error={capture.error?.kind} onRetry={capture.retry} />}
       {(playback.blocked || livekit.audioBlocked) && (
         <div className="call-sound-blocked" role="alert">
           <span>{t('call.voices.blocked')}</span>
@@ -164,24 +195,35 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
           </Button>
         </div>
       )}
-      <footer className="call-controls" aria-label={t('call.controls')}>
-        <ControlButton on={microphone} onToggle={() => setMicrophone((value) => !value)} label={t('call.microphone')} onText={t('call.microphoneOn')} offText={t('call.microphoneOff')} icon={microphone ? <MicIcon /> : <MicOffIcon />} />
-        <ControlButton
-          on={camera}
-          onToggle={() => setCamera((value) => !value)}
-          label={t('call.camera')}
-          onText={t('call.cameraOn')}
-          offText={t('call.cameraOff')}
-          icon={camera ? <CameraIcon /> : <CameraOffIcon />}
-          disabled={usesLivekit ? livekit.status !== 'connected' : !local.hasCamera}
-          title={usesLivekit ? (livekit.status !== 'connected' ? t('call.cameraNeedsLivekit') : undefined) : local.ready && !local.hasCamera ? t('call.cameraMissing') : undefined}
-        />
-        <ControlButton on={voices} onToggle={() => setVoices((value) => !value)} label={t('call.voices.label')} onText={t('call.voices.on')} offText={t('call.voices.off')} icon={voices ? <SpeakerIcon /> : <SpeakerOffIcon />} />
-        <button type="button" className="call-control call-leave" onClick={leave}>
-          <LeaveIcon />
-          <span>{t('call.leave')}</span>
-        </button>
-      </footer>
+      {joined && (
+        <footer className="call-controls" aria-label={t('call.controls')}>
+          <ControlButton
+            on={microphone}
+            onToggle={() => setMicrophone((value) => !value)}
+            label={t('call.microphone')}
+            onText={t('call.microphoneOn')}
+            offText={t('call.microphoneOff')}
+            icon={microphone ? <MicIcon /> : <MicOffIcon />}
+            disabled={!usesLivekit && !local.hasMicrophone}
+            title={!usesLivekit && !local.hasMicrophone ? t('call.capture.error.noMicrophone') : undefined}
+          />
+          <ControlButton
+            on={camera}
+            onToggle={() => setCamera((value) => !value)}
+            label={t('call.camera')}
+            onText={t('call.cameraOn')}
+            offText={t('call.cameraOff')}
+            icon={camera ? <CameraIcon /> : <CameraOffIcon />}
+            disabled={usesLivekit ? livekit.status !== 'connected' : !local.hasCamera}
+            title={usesLivekit ? (livekit.status !== 'connected' ? t('call.cameraNeedsLivekit') : undefined) : local.ready && !local.hasCamera ? t('call.cameraMissing') : undefined}
+          />
+          <ControlButton on={voices} onToggle={() => setVoices((value) => !value)} label={t('call.voices.label')} onText={t('call.voices.on')} offText={t('call.voices.off')} icon={voices ? <SpeakerIcon /> : <SpeakerOffIcon />} />
+          <button type="button" className="call-control call-leave" onClick={leave}>
+            <LeaveIcon />
+            <span>{t('call.leave')}</span>
+          </button>
+        </footer>
+      )}
       <audio ref={player} className="voice-player" aria-hidden="true" preload="auto" />
     </main>
   );
@@ -214,6 +256,32 @@ function ControlButton({
         <span className="call-control-state">{on ? onText : offText}</span>
       </span>
     </button>
+  );
+}
+
+/** How long the last thing someone else said stays over the video. */
+const CAPTION_MS = 8_000;
+
+/**
+ * The others' latest words over the video, in the listener's language (as the transcript shows
+ * them), for a few seconds after they change. Screen readers get them from the transcript's own
+ * announcements, so this is not announced again.
+ */
+function Caption({ segments }: { segments: Segment[] | undefined }) {
+  const last = segments?.findLast((segment) => !segment.isMe && segment.transcription === 'done' && segment.transcript.trim() !== '');
+  const key = last ? `${last.id}:${last.transcript}` : '';
+  const [shown, setShown] = useState('');
+  useEffect(() => {
+    if (!key) return;
+    setShown(key);
+    const timer = setTimeout(() => setShown((current) => (current === key ? '' : current)), CAPTION_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  if (!last || shown !== key) return null;
+  return (
+    <p className="stage-caption" aria-hidden="true" dir="auto">
+      <span className="stage-caption-who">{last.speaker.alias}</span> {last.transcript}
+    </p>
   );
 }
 

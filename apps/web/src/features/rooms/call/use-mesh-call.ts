@@ -1,5 +1,5 @@
-// The mesh call (mesh.ts) for the call screen: the own microphone and camera asked for once, the
-// call entered while the screen shows it and entered again after the live connection came back,
+// The mesh call (mesh.ts) for the call screen: entered with the devices the check screen opened
+// (pre-join.tsx) while the screen shows it, entered again after the live connection came back,
 // and how loud each person is now (the active speaker is highlighted).
 import { useEffect, useRef, useState } from 'react';
 import { useLiveStatus } from '../../../lib/live';
@@ -11,40 +11,6 @@ export interface LocalMedia {
   hasMicrophone: boolean;
   hasCamera: boolean;
   ready: boolean;
-}
-
-/** Asks for the microphone and the camera together, else each alone, else none (receive only). */
-async function openLocalMedia(): Promise<MediaStream | null> {
-  for (const constraints of [{ audio: true, video: true }, { audio: true }, { video: true }] satisfies MediaStreamConstraints[]) {
-    try {
-      return await navigator.mediaDevices.getUserMedia(constraints);
-    } catch {
-      // The next, smaller ask.
-    }
-  }
-  return null;
-}
-
-export function useLocalMedia(enabled: boolean): LocalMedia {
-  const [media, setMedia] = useState<LocalMedia>({ stream: null, hasMicrophone: false, hasCamera: false, ready: false });
-  useEffect(() => {
-    if (!enabled || !navigator.mediaDevices?.getUserMedia) {
-      setMedia({ stream: null, hasMicrophone: false, hasCamera: false, ready: true });
-      return;
-    }
-    let cancelled = false;
-    let opened: MediaStream | null = null;
-    void openLocalMedia().then((stream) => {
-      opened = stream;
-      if (cancelled) return stream?.getTracks().forEach((track) => track.stop());
-      setMedia({ stream, hasMicrophone: !!stream?.getAudioTracks().length, hasCamera: !!stream?.getVideoTracks().length, ready: true });
-    });
-    return () => {
-      cancelled = true;
-      opened?.getTracks().forEach((track) => track.stop());
-    };
-  }, [enabled]);
-  return media;
 }
 
 export interface PresenceNotice {

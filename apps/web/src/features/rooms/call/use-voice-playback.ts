@@ -6,7 +6,10 @@ import type { Segment } from '@parla/contract/rooms';
 import { freshSession } from '../api';
 import { markHeard, nextVoice, readyVoices, seeSegments, startQueue, type VoiceQueue } from './voice-queue';
 
-export function useVoicePlayback(player: RefObject<HTMLAudioElement | null>, segments: readonly Segment[] | undefined, readerLanguage: string, enabled: boolean) {
+export function useVoicePlayback(player: RefObject<HTMLAudioElement | null>, segments: readonly Segment[] | undefined, readerLanguage: string, enabled: boolean, volume = 1) {
+  useEffect(() => {
+    if (player.current) player.current.volume = Math.min(1, Math.max(0, volume));
+  }, [player, volume]);
   const queue = useRef<VoiceQueue | null>(null);
   const [playing, setPlaying] = useState<Segment | null>(null);
   const [blocked, setBlocked] = useState(false);
