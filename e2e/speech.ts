@@ -61,6 +61,16 @@ export async function speechFile(file: string, text: string): Promise<string> {
   return file;
 }
 
+/**
+ * `text` read by flite (its rms voice: human-like speech pocketsphinx understands, unlike
+ * espeak-ng's) into `file`, with 1.5 s of silence before and 3 s after.
+ */
+export async function fliteSpeechFile(file: string, text: string): Promise<string> {
+  execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', file]);
+  await writeFile(file, padWav(await readFile(file), 1.5, 3));
+  return file;
+}
+
 /** Only silence, for a microphone that hears nothing. */
 export async function silenceFile(file: string, seconds = 2): Promise<string> {
   const header = Buffer.alloc(44);

@@ -151,4 +151,11 @@ test('three people see and hear each other with no media server; a removed one i
   // Ada and Cy go on.
   await expectVideoPlaying(adaPage, cyId);
   await expectVideoPlaying(cyPage, adaId);
+
+  // Cy's network goes for a moment: Ada is told she left; back online, Cy enters again by herself.
+  await cyPage.context().setOffline(true);
+  await expect(adaPage.locator(`.stage-tile[data-participant="${cyId}"]`)).toHaveCount(0, { timeout: 45_000 });
+  await cyPage.context().setOffline(false);
+  await expectVideoPlaying(adaPage, cyId);
+  await expectVideoPlaying(cyPage, adaId);
 });

@@ -3,6 +3,7 @@
 // ignored), each a checkbox; the chosen ones stay listed above as removable chips.
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Controller, type Control, type Path } from 'react-hook-form';
 import type { Language } from '@parla/contract/constants';
 import { languageName, languageOptions, matchesLanguage } from '../lib/languages';
 import { CloseIcon } from './icons';
@@ -64,5 +65,16 @@ export function LanguagePicker({ value, onChange, error }: { value: Language[]; 
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The picker as a form's `languages` field (a chat's or a room's form). */
+export function LanguagesField<T extends { languages: Language[] }>({ control }: { control: Control<T> }) {
+  return (
+    <Controller
+      control={control}
+      name={'languages' as Path<T>}
+      render={({ field, fieldState }) => <LanguagePicker value={field.value as Language[]} onChange={(next: Language[]) => field.onChange(next)} error={fieldState.error?.message} />}
+    />
   );
 }

@@ -1,5 +1,5 @@
 // The small design system: buttons, fields, cards, page frames. Styles in styles.css.
-import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export function Button({ variant = 'primary', busy = false, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' | 'ghost'; busy?: boolean }) {
   return (
@@ -22,6 +22,22 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
       <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={described} {...props} />
       {hint && <p id={`${inputId}-hint`} className="field-hint">{hint}</p>}
       {error && <p id={`${inputId}-error`} className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+});
+
+/** A text of several lines (a description): as TextField, written in its own direction. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined }>(function TextAreaField(
+  { label, error, id, ...props },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      <textarea ref={ref} id={fieldId} rows={3} dir="auto" aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} {...props} />
+      {error && <p id={`${fieldId}-error`} className="field-error" role="alert">{error}</p>}
     </div>
   );
 });

@@ -375,9 +375,29 @@ export function sendTyping(chatId: number) {
   if (socket?.connected && subscribed.has(keyOf('chat', chatId))) socket.emit('chat:typing', { chatId });
 }
 
-/** Enter a Live room's call without a media server (a mesh): who is there, and the ICE servers. */
-export function joinCall(roomId: number): Promise<CallJoinAck> {
-  if (!socket?.connected) return Promise.resolve({ ok: false, error: 'not_found' });
+/** Resolves once the live connection is up (true), or false after `timeoutMs` without it. */
+function connected(timeoutMs: number): Promise<boolean> {
+  if (socket?.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve(false);
+    }, timeoutMs);
+    const stop = subscribeLiveStatus(() => {
+      if (status !== 'connected') return;
+      clearTimeout(timer);
+      stop();
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Enter a Live room's call without a media server (a mesh): who is there, and the ICE servers.
+ * A connection still being opened is waited for.
+ */
+export async function joinCall(roomId: number): Promise<CallJoinAck> {
+  if (!(await connected(ACK_TIMEOUT_MS)) || !socket) return { ok: false, error: 'not_found' };
   return socket
     .timeout(ACK_TIMEOUT_MS)
     .emitWithAck('call:join', { roomId })

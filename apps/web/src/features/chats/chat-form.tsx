@@ -1,15 +1,15 @@
 // The chat's own fields (title, description, languages), for creating a chat and, by its OWNER,
 // editing it. Checked on the client with the contract's field rules before sending.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import type { ChatCreateRequest } from '@parla/contract/chat';
-import { LIMITS, type Language } from '@parla/contract/constants';
+import { LIMITS } from '@parla/contract/constants';
 import { languagesField, textField, titleField } from '@parla/contract/fields';
-import { Button, FormError, TextField } from '../../components/ui';
+import { Button, FormError, TextAreaField, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
-import { LanguagePicker } from '../../components/language-picker';
+import { LanguagesField } from '../../components/language-picker';
 import { ReachNote } from '../../components/reach-note';
 
 const chatFormSchema = z.object({
@@ -43,20 +43,8 @@ export function ChatForm({
   return (
     <form onSubmit={submit} noValidate className="stack">
       <TextField label={t('chats.form.title')} autoComplete="off" error={errors.title?.message} {...form.register('title')} />
-      <div className="field">
-        <label htmlFor="chat-description">{t('chats.form.description')}</label>
-        <textarea id="chat-description" rows={3} dir="auto" aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
-        {errors.description && (
-          <p className="field-error" role="alert">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
-      <Controller
-        control={form.control}
-        name="languages"
-        render={({ field, fieldState }) => <LanguagePicker value={field.value} onChange={(next: Language[]) => field.onChange(next)} error={fieldState.error?.message} />}
-      />
+      <TextAreaField label={t('chats.form.description')} error={errors.description?.message} {...form.register('description')} />
+      <LanguagesField control={form.control} />
       <ReachNote languages={form.watch('languages')} texts="chats.form" />
       <FormError message={errors.root?.form?.message} />
       <Button type="submit" busy={isSubmitting}>

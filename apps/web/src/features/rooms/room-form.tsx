@@ -2,15 +2,15 @@
 // OWNER, editing it. Checked on the client with the contract's field rules before sending. The
 // language picker and the note on pairs the translator cannot reach are the chats' own.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { DOMAINS, LIMITS, type Domain, type Language } from '@parla/contract/constants';
 import { domainField, languagesField, textField, titleField } from '@parla/contract/fields';
 import type { RoomCreateRequest } from '@parla/contract/rooms';
-import { Button, FormError, SelectField, TextField } from '../../components/ui';
+import { Button, FormError, SelectField, TextAreaField, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
-import { LanguagePicker } from '../../components/language-picker';
+import { LanguagesField } from '../../components/language-picker';
 import { ReachNote } from '../../components/reach-note';
 import { domainKey } from './labels';
 
@@ -50,20 +50,8 @@ export function RoomForm({
   return (
     <form onSubmit={submit} noValidate className="stack">
       <TextField label={t('rooms.form.title')} autoComplete="off" error={errors.title?.message} {...form.register('title')} />
-      <div className="field">
-        <label htmlFor="room-description">{t('rooms.form.description')}</label>
-        <textarea id="room-description" rows={3} dir="auto" aria-invalid={errors.description ? true : undefined} {...form.register('description')} />
-        {errors.description && (
-          <p className="field-error" role="alert">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
-      <Controller
-        control={form.control}
-        name="languages"
-        render={({ field, fieldState }) => <LanguagePicker value={field.value} onChange={(next: Language[]) => field.onChange(next)} error={fieldState.error?.message} />}
-      />
+      <TextAreaField label={t('rooms.form.description')} error={errors.description?.message} {...form.register('description')} />
+      <LanguagesField control={form.control} />
       <ReachNote languages={form.watch('languages')} texts="rooms.form" />
       <div>
         <SelectField label={t('rooms.form.domain')} aria-describedby="room-domain-hint" {...form.register('domain')}>

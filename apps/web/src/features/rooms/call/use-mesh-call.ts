@@ -57,7 +57,9 @@ export function useMeshCall(roomId: number, local: LocalMedia, media: { micropho
   const wasConnected = useRef(live === 'connected');
   useEffect(() => {
     const connected = live === 'connected';
-    if (connected && !wasConnected.current && call.current && call.current.status !== 'elsewhere') void call.current.rejoin();
+    // (A call still entering waits for the connection itself.)
+    const current = call.current;
+    if (connected && !wasConnected.current && current && current.status !== 'elsewhere' && current.status !== 'joining') void current.rejoin();
     wasConnected.current = connected;
   }, [live]);
 

@@ -1,0 +1,114 @@
+// What `npm start` gives two people with nothing else installed: a Live room where they see and
+// hear each other (the mesh), and where what the English speaker says reaches the Spanish listener
+// transcribed (pocketsphinx), translated (Apertium) and spoken (espeak-ng). Ada's fake microphone
+// plays English read by flite (human-like speech pocketsphinx understands), then silence.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import type { TestUser } from '../fixtures';
+import { activatedUserOn, fliteSpeechFile, silenceFile } from '../speech';
+import { startStack, type Stack } from '../stack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = path.join(here, '..', 'test-results', 'call-defaults');
+const SAID = 'Good morning everyone. Thank you for joining the meeting today.';
+const LIVE = 3002;
+
+let stack: Stack;
+let tmp: string;
+const browsers: Browser[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // The embedded defaults, named: a missing program fails here instead of quietly turning a part off.
+  stack = await startStack({ env: { STT_PROVIDER: 'pocketsphinx', TRANSLATION_PROVIDER: 'apertium', TTS_PROVIDER: 'espeak', RATE_LIMIT_MESSAGES: '0' } });
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'parla-call-defaults-'));
+});
+
+test.afterAll(async () => {
+  for (const browser of browsers) await browser.close();
+  await stack?.stop({ saveLogTo: path.join(shots, 'server.log') });
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/** Chromium with a fake camera and a microphone that plays `wavFile` once. */
+async function signedIn(user: TestUser, wavFile: string, locale: string): Promise<Page> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavFile}%noloop`, '--autoplay-policy=no-user-gesture-required'],
+  });
+  browsers.push(browser);
+  const page = await (await browser.newContext({ baseURL: stack.baseURL, locale, serviceWorkers: 'block' })).newPage();
+  await page.goto('/signin');
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[type="password"]').fill(user.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  return page;
+}
+
+async function api(page: Page, method: string, url: string, data?: unknown) {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const answer = await page.request.fetch(url, { method, data: data as never, headers: { 'x-xsrf-token': xsrf } });
+  expect(answer.ok(), `${method} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return answer.status() === 204 ? undefined : ((await answer.json()) as { id: number });
+}
+
+async function expectVideoPlaying(page: Page, participantId: number) {
+  const video = page.locator(`.stage-tile[data-participant="${participantId}"] video`);
+  await expect(video).toBeVisible({ timeout: 20_000 });
+  const frames = () => video.evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
+  const before = await frames();
+  await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before + 5);
+}
+
+test('on the embedded defaults two people see and hear each other and get each other translated and spoken', async () => {
+  test.setTimeout(180_000);
+  const [ada, ben] = await Promise.all([activatedUserOn(stack, 'Ada Lovelace'), activatedUserOn(stack, 'Ben Okafor')]);
+  // Ben's browser hears nothing but is listened to; Ada's says SAID once, after Ben is in the call.
+  const benPage = await signedIn(ben, await silenceFile(path.join(tmp, 'silence.wav')), 'es-ES');
+  const adaPage = await signedIn(ada, await fliteSpeechFile(path.join(tmp, 'said.wav'), SAID), 'en-US');
+
+  const room = (await api(adaPage, 'POST', '/api/rooms/', { title: 'Morning meeting', languages: ['en', 'es'] }))!;
+  const benId = (await api(adaPage, 'POST', `/api/rooms/${room.id}/participants/`, { user: ben.email, roomRole: 1002 }))!.id;
+  await api(benPage, 'POST', `/api/rooms/${room.id}/participant/accept/`);
+  await api(benPage, 'PATCH', `/api/rooms/${room.id}/participant/`, { language: 'es' });
+  await api(adaPage, 'PATCH', `/api/rooms/${room.id}/state/`, { state: LIVE });
+  const adaId = ((await (await adaPage.request.get(`/api/rooms/${room.id}/participant/`)).json()) as { id: number }).id;
+
+  for (const page of [benPage, adaPage]) {
+    await page.goto(`/room/${room.id}/connect`);
+    await page.locator('.prejoin-join').click();
+    await expect(page.locator('.stage-tile.self')).toBeVisible();
+  }
+
+  // They see each other.
+  await expectVideoPlaying(adaPage, benId);
+  await expectVideoPlaying(benPage, adaId);
+  // Ben hears Ada's own voice: her sound arrives on his screen.
+  const adaAudio = benPage.locator(`.stage-tile[data-participant="${adaId}"] audio`);
+  await expect
+    .poll(() => adaAudio.evaluate((element: HTMLAudioElement) => (element.srcObject as MediaStream | null)?.getAudioTracks().filter((track) => track.readyState === 'live').length ?? 0))
+    .toBe(1);
+
+  // Ben reads what Ada said in Spanish, and hears it in a Spanish voice.
+  const heard = benPage.locator('.call-lines .segment', { hasText: 'Ada Lovelace' }).first();
+  await expect(heard.locator('.segment-text')).toHaveText(/buenos días|gracias|reunión/i, { timeout: 90_000 });
+  const player = benPage.locator('audio.voice-player');
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => Number(audio.dataset.ended ?? 0)), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+  // Ada reads her own words in English.
+  await expect(adaPage.locator('.call-lines .segment.mine .segment-text').first()).toHaveText(/morning/i);
+  for (const [page, name] of [
+    [benPage, 'call-es'],
+    [adaPage, 'call-en'],
+  ] as const) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+    }
+  }
+});
