@@ -8,7 +8,7 @@ import type { Segment } from '@parla/contract/rooms';
 import { MESH } from '@parla/contract/constants';
 import { Button } from '../../../components/ui';
 import type { MeshPeer } from './mesh';
-import { activeSpeaker, useLevels, type LocalMedia, type useMeshCall } from './use-mesh-call';
+import { useActiveSpeaker, useLevels, type LocalMedia, type useMeshCall } from './use-mesh-call';
 import { DUCKED_VOLUME } from './voice-queue';
 
 type Mesh = ReturnType<typeof useMeshCall>;
@@ -29,7 +29,7 @@ export function MeshStage({
 }) {
   const { t } = useTranslation();
   const levels = useLevels([{ id: 'self', stream: media.microphone ? local.stream : null }, ...mesh.others.map((peer) => ({ id: String(peer.participantId), stream: peer.stream }))]);
-  const speaking = activeSpeaker(levels);
+  const speaking = useActiveSpeaker(levels);
   const blocking = mesh.status !== 'connected' && mesh.status !== 'joining';
   return (
     <>

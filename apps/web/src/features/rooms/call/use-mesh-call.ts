@@ -88,7 +88,7 @@ export function useLevels(streams: readonly { id: string; stream: MediaStream | 
     for (const { id, stream } of current.current) {
       if (!stream?.getAudioTracks().length) continue;
       const analyser = context.createAnalyser();
-      analyser.fftSize = 512;
+      analyser.fftSize = 2048;
       context.createMediaStreamSource(stream).connect(analyser);
       meters.push({ id, analyser, samples: new Float32Array(analyser.fftSize) });
     }
@@ -97,9 +97,10 @@ export function useLevels(streams: readonly { id: string; stream: MediaStream | 
       const next = new Map<string, number>();
       for (const { id, analyser, samples } of meters) {
         analyser.getFloatTimeDomainData(samples);
-        let sum = 0;
-        for (const sample of samples) sum += sample * sample;
-        next.set(id, Math.min(1, Math.sqrt(sum / samples.length) * 4));
+        // The peak of the last ~45 ms: a word's loudness, not its average with the silence around it.
+        let peak = 0;
+        for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+        next.set(id, Math.min(1, peak));
       }
       setLevels(next);
     }, 200);
@@ -112,7 +113,7 @@ export function useLevels(streams: readonly { id: string; stream: MediaStream | 
 }
 
 /** The id of whoever is loudest above the floor now, if anyone. */
-export function activeSpeaker(levels: ReadonlyMap<string, number>, floor = 0.04): string | null {
+export function activeSpeaker(levels: ReadonlyMap<string, number>, floor = 0.08): string | null {
   let loudest: string | null = null;
   let level = floor;
   for (const [id, value] of levels) {
@@ -122,4 +123,17 @@ export function activeSpeaker(levels: ReadonlyMap<string, number>, floor = 0.04)
     }
   }
   return loudest;
+}
+
+/** How long a speaker stays highlighted after their last loud moment (speech has gaps between words). */
+const SPEAKER_HOLD_MS = 1_200;
+
+/** The active speaker, held through the short gaps of speech so the highlight does not flicker. */
+export function useActiveSpeaker(levels: ReadonlyMap<string, number>): string | null {
+  const held = useRef<{ id: string; at: number } | null>(null);
+  const loudest = activeSpeaker(levels);
+  const now = Date.now();
+  if (loudest) held.current = { id: loudest, at: now };
+  else if (held.current && now - held.current.at > SPEAKER_HOLD_MS) held.current = null;
+  return held.current?.id ?? null;
 }
