@@ -128,7 +128,8 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
     (segment: Segment) => queryClient.setQueryData<SegmentPages>(roomKeys.segments(room.id), (data) => upsertSegment(data, segment)),
     [queryClient, room.id],
   );
-  const capture = useSpeechCapture(room.id, !!joined && microphone, onUploaded);
+  // The speech detector's model loads while the check screen is shown.
+  const capture = useSpeechCapture(room.id, !!joined && microphone, onUploaded, true);
   const transcribing = (segments ?? []).some((segment) => segment.isMe && segment.transcription === 'pending');
   // Said before anyone speaks: the server cannot transcribe this language (offline speech is US English only).
   const info = useQuery(translationInfoQuery).data;

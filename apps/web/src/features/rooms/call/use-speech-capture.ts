@@ -25,7 +25,7 @@ function describe(error: unknown): CaptureError {
   return 'failed';
 }
 
-export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (segment: Segment) => void) {
+export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (segment: Segment) => void, prepare = false) {
   const [state, setState] = useState<CaptureState>('off');
   const [error, setError] = useState<{ kind: CaptureError; detail: string } | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -63,16 +63,10 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
   const sendRef = useRef(send);
   sendRef.current = send;
 
-  useEffect(() => {
-    if (!active) {
-      setState('off');
-      void detector.current?.then((vad) => vad.pause()).catch(() => undefined);
-      return;
-    }
-    let cancelled = false;
-    setError(null);
-    setState('starting');
-    detector.current ??= MicVAD.new({
+  /** The detector, made once: its model and WebAssembly load before the microphone is listened to. */
+  const make = useCallback(
+    () =>
+      (detector.current ??= MicVAD.new({
         model: 'v5',
         baseAssetPath: VAD_ASSETS,
         onnxWASMBasePath: VAD_ASSETS,
@@ -87,8 +81,22 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
         onSpeechStart: () => setState((current) => (current === 'listening' ? 'hearing' : current)),
         onVADMisfire: () => setState((current) => (current === 'hearing' ? 'listening' : current)),
         onSpeechEnd: (audio: Float32Array) => sendRef.current(audio),
-      });
-    detector.current
+      })),
+    [],
+  );
+
+  useEffect(() => {
+    if (!active) {
+      setState('off');
+      // Made ahead (the call's check screen): joining then only starts it.
+      if (prepare && !detector.current) void make().catch(() => (detector.current = null));
+      void detector.current?.then((vad) => vad.pause()).catch(() => undefined);
+      return;
+    }
+    let cancelled = false;
+    setError(null);
+    setState('starting');
+    make()
       .then(async (vad) => {
         if (cancelled) return;
         await vad.start();
@@ -105,7 +113,7 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
     return () => {
       cancelled = true;
     };
-  }, [active, attempt, settle]);
+  }, [active, attempt, settle, prepare, make]);
 
   // Leaving the call: the microphone is let go.
   useEffect(
