@@ -18,4 +18,6 @@ test('/signin serves the single-page app titled Parla', async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page.locator('div#root')).toHaveCount(1);
   await expect(page).toHaveTitle(/Parla/);
+  // The tab names the page once it has rendered.
+  await expect(page).toHaveTitle('Sign in · Parla');
 });

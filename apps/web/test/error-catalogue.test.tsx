@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from '../src/lib/error-catalogue';
+import { showServerErrors } from '../src/lib/forms';
 import { createHttp } from '../src/lib/http';
 import { useTokenStore } from '../src/lib/stores';
 import ToastHost from '../src/components/toast-host';
@@ -83,6 +84,23 @@ describe('through the HTTP client', () => {
     expect(failure).toBeInstanceOf(FieldErrors);
     expect((failure as FieldErrors).fields).toEqual({ title: 'Too long.', form: 'Not allowed now.' });
     expect(await screen.findByText('Not allowed now.')).toBeTruthy();
+    await act(() => toast.dismiss());
+  });
+
+  it('toasts nothing when the form that caught the rejection shows the non-field error itself', async () => {
+    // (The previous test's toast may still be leaving: count, do not look for none.)
+    const before = screen.queryAllByText('Not allowed now.').length;
+    const setError = vi.fn();
+    const failure = await client()
+      .get('/api/form/')
+      .catch((error: unknown) => {
+        showServerErrors(error, setError, ['title']);
+        return error;
+      });
+    expect(setError).toHaveBeenCalledWith('root.form', { type: 'server', message: 'Not allowed now.' });
+    expect((failure as FieldErrors).shownInForm).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryAllByText('Not allowed now.')).toHaveLength(before);
   });
 
   it('resolves with no result and a toast for a handled status', async () => {

@@ -2,6 +2,8 @@
 // in params.code) come from the zod namespace, e.g. a line break in a single-line field.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nickNameField, textField, titleField } from '@parla/contract/fields';
+import * as z from 'zod/mini';
+import englishForm from '../public/locales/en/form.json';
 import english from '../public/locales/en/zod.json';
 import spanish from '../public/locales/es/zod.json';
 import { i18n } from '../src/lib/i18n';
@@ -11,6 +13,7 @@ beforeAll(async () => {
   if (!i18n.isInitialized) await i18n.init({ lng: 'en', fallbackLng: 'en', ns: ['translation', 'zod'], resources: {} });
   i18n.addResourceBundle('en', 'zod', english, true, true);
   i18n.addResourceBundle('es', 'zod', spanish, true, true);
+  i18n.addResourceBundle('en', 'form', englishForm, true, true);
   await i18n.changeLanguage('en');
   installZodMessages();
 });
@@ -30,5 +33,14 @@ describe('contract error codes', () => {
   it('still says what invalid characters are, and lets a multi-line text keep its lines', () => {
     expect(messages(textField(100).safeParse('a\u0000b'))).toContain(english.invalid_characters);
     expect(textField(100).safeParse('line one\nline two').success).toBe(true);
+  });
+});
+
+describe("a form's own rules", () => {
+  it('say their message in words, not as their key (the repeated password of sign-up)', () => {
+    const passwords = z
+      .object({ password1: z.string(), password2: z.string() })
+      .check(z.refine((values) => values.password1 === values.password2, { params: { code: 'form:passwordMismatch' }, path: ['password2'] }));
+    expect(messages(passwords.safeParse({ password1: 'violet-harbour-42', password2: 'violet-harbour-43' }))).toEqual([englishForm.passwordMismatch]);
   });
 });

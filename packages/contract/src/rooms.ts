@@ -80,7 +80,7 @@ export const participantSchema = z.object({
   alias: z.string(),
   roomRole: roomRoleField,
   language: languageField,
-  /** LiveKit access token, issued only while the room is Live; otherwise null. */
+  /** LiveKit access token, issued only while the room is Live and a LiveKit server is configured; otherwise null. */
   lkToken: z.nullable(z.string()),
   /** Beyond the spec: where to connect with lkToken; null when no LiveKit server is configured. */
   lkUrl: z.nullable(z.string()),

@@ -2,6 +2,7 @@
 // spec's pending and preload timings and the wrong-side redirects of product.md.
 import { Outlet, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import * as z from 'zod/mini';
+import { DocumentTitle } from '../components/document-title';
 import { OfflineBanner } from '../components/offline-banner';
 import { ErrorScreen, NotFound, PendingScreen } from '../components/screens';
 import { onSessionEnd } from '../lib/session-guard';
@@ -10,6 +11,7 @@ import { isSignedIn } from '../lib/stores';
 const rootRoute = createRootRoute({
   component: () => (
     <>
+      <DocumentTitle />
       <OfflineBanner />
       <Outlet />
     </>

@@ -17,6 +17,8 @@ export class HttpError extends Error {
 
 /** Rejection handed to the caller when the server named fields: the form shows them. */
 export class FieldErrors extends Error {
+  /** A form showed the errors that name no field (its own error line): no toast says them again. */
+  shownInForm = false;
   constructor(
     readonly fields: Record<string, string>,
     readonly body: ErrorBody,

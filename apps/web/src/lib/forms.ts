@@ -12,6 +12,9 @@ export function showServerErrors<T extends FieldValues>(error: unknown, setError
     if (known.includes(attr)) setError(attr as Path<T>, { type: 'server', message });
     else general.push(message);
   }
-  if (general.length) setError(ROOT_FORM_ERROR as Path<T>, { type: 'server', message: [...new Set(general)].join(' ') });
+  if (general.length) {
+    setError(ROOT_FORM_ERROR as Path<T>, { type: 'server', message: [...new Set(general)].join(' ') });
+    error.shownInForm = true;
+  }
   return true;
 }

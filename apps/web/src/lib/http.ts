@@ -143,9 +143,14 @@ export function createHttp(baseURL = '', translateFallback: () => string = () =>
       switch (outcome.kind) {
         case 'silent':
           return undefined;
-        case 'fields':
-          if (outcome.toast) notify.error(outcome.toast);
-          throw new FieldErrors(outcome.fields, outcome.body);
+        case 'fields': {
+          const rejection = new FieldErrors(outcome.fields, outcome.body);
+          // Said by a toast unless the form that catches this shows it on its own error line
+          // (showServerErrors, in the same turn): never both.
+          const toast = outcome.toast;
+          if (toast) setTimeout(() => !rejection.shownInForm && notify.error(toast), 0);
+          throw rejection;
+        }
         case 'toast':
           notify.error(outcome.message);
           return undefined;

@@ -33,9 +33,10 @@ export function zodMessage(issue: Issue): string {
     case 'invalid_value':
       return t('invalid_enum_value', { options: issue.values.map(String).join(', ') });
     case 'custom': {
-      // Contract rules name their error in params.code (e.g. invalid_characters).
+      // Contract rules name their error in params.code (e.g. invalid_characters); a form's own
+      // rule names its key with its namespace (form:passwordMismatch).
       const code = (issue.params as { code?: unknown } | undefined)?.code;
-      if (typeof code === 'string') return t(code);
+      if (typeof code === 'string') return code.includes(':') ? i18n.t(code) : t(code);
       return issue.message ? i18n.t(issue.message) : t('custom');
     }
     default:

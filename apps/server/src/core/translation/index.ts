@@ -7,6 +7,9 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language, Tone } from '@parla/contract/constants';
 import { cleanText } from '@parla/contract/fields';
+
+/** A rendering without spaces at its ends or runs of spaces between words (line breaks and indentation kept). */
+export const tidySpaces = (text: string): string => text.replace(/(\S)[ \t]{2,}(?=\S)/g, '$1 ').replace(/^[ \t]+|[ \t]+$/g, '').replace(/[ \t]+\n/g, '\n');
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import { translationCache } from '../db/schema';
@@ -80,7 +83,7 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
       const found = new Map<string, { content: string; tone: Tone }>();
       if (keys.length) {
         const rows = await db.select().from(translationCache).where(inArray(translationCache.key, keys));
-        for (const row of rows) found.set(row.key, { content: row.content, tone: row.renderedTone as Tone });
+        for (const row of rows) found.set(row.key, { content: tidySpaces(row.content), tone: row.renderedTone as Tone });
       }
       const missing = new Map<string, { language: Language; tone: Tone }>();
       const retry = new Map<string, string>();
@@ -92,8 +95,10 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
         [...missing.keys()].forEach((key, index) => {
           const result = results[index];
           if (result?.state === 'done') {
-            // What a provider writes is not trusted: no control or bidi-override characters are stored.
-            const content = cleanText(result.content);
+            // What a provider writes is not trusted: no control or bidi-override characters are
+            // stored; and the spaces an engine leaves around words (Apertium: a leading space,
+            // two between words) are not the writer's.
+            const content = tidySpaces(cleanText(result.content));
             found.set(key, { content, tone: result.tone });
             fresh.push({ key, content, renderedTone: result.tone });
           } else if (result?.state === 'retry') {

@@ -119,7 +119,8 @@ export function createRoomsService(deps: RoomsDeps) {
       alias: participant.alias,
       roomRole: participant.roomRole as RoomRole,
       language: participant.language as Language,
-      lkToken: isLive ? await deps.calls.mint(room.id, participant) : null,
+      // No LiveKit server, no token for one (the call is the mesh, features/rooms/mesh.ts).
+      lkToken: isLive && deps.calls.url !== null ? await deps.calls.mint(room.id, participant) : null,
       lkUrl: deps.calls.url,
       maleVoice: participant.maleVoice,
       tone: participant.tone as Tone,

@@ -15,7 +15,7 @@ export const PasswordResetRequestPage = () => <EmailLinkPage send={requestPasswo
 const confirmRoute = getRouteApi('/public/password/reset/$uid/$token');
 const confirmSchema = z
   .pick(passwordResetConfirmRequestSchema, { newPassword1: true, newPassword2: true })
-  .check(z.refine((values) => values.newPassword1 === values.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] }));
+  .check(z.refine((values) => values.newPassword1 === values.newPassword2, { params: { code: 'form:passwordMismatch' }, path: ['newPassword2'] }));
 type ConfirmValues = { newPassword1: string; newPassword2: string };
 
 export function PasswordResetConfirmPage() {

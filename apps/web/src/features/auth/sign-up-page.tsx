@@ -5,12 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { registerRequestSchema, type RegisterRequest } from '@parla/contract/accounts';
+import { LanguageSelect } from '../../components/language-select';
 import { AuthFrame, Button, FormError, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
 import { register } from './api';
 
 const schema = registerRequestSchema.check(
-  z.refine((values) => values.password1 === values.password2, { message: 'form:passwordMismatch', path: ['password2'] }),
+  z.refine((values) => values.password1 === values.password2, { params: { code: 'form:passwordMismatch' }, path: ['password2'] }),
 );
 
 export function SignUpPage() {
@@ -46,9 +47,12 @@ export function SignUpPage() {
       title={t('signup.title')}
       intro={t('signup.intro')}
       footer={
-        <p>
-          {t('signup.haveAccount')} <Link to="/signin">{t('signup.signIn')}</Link>
-        </p>
+        <>
+          <p>
+            {t('signup.haveAccount')} <Link to="/signin">{t('signup.signIn')}</Link>
+          </p>
+          <LanguageSelect compact />
+        </>
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label={t('signup.title')} className="stack">

@@ -59,6 +59,7 @@ function SettingsForm({ chat, member, onSaved }: { chat: GroupChat; member: Chat
   const queryClient = useQueryClient();
   const tones = useQuery(tonesQuery(uiLang));
   const translation = useQuery(translationInfoQuery).data;
+  const toneFixed = !!translation && !translation.supportsTone;
   const toneHint =
     translation && !translation.supportsTone && providerName(translation)
       ? t('chats.settings.toneUnsupported', { provider: providerName(translation) })
@@ -103,14 +104,17 @@ function SettingsForm({ chat, member, onSaved }: { chat: GroupChat; member: Chat
           {errors.language.message}
         </p>
       )}
-      <SelectField label={t('chats.settings.tone')} {...form.register('tone')}>
+      {/* A provider that writes no tone: the choice is shown, fixed, with the reason below it. */}
+      <SelectField label={t('chats.settings.tone')} aria-describedby="chat-tone-hint" {...(toneFixed ? { disabled: true, defaultValue: member.tone } : form.register('tone'))}>
         {(tones.data ?? TONES.map((value) => ({ value, label: value.charAt(0) + value.slice(1).toLowerCase() }))).map((tone) => (
           <option key={tone.value} value={tone.value}>
             {tone.label}
           </option>
         ))}
       </SelectField>
-      <p className="field-hint">{toneHint}</p>
+      <p id="chat-tone-hint" className="field-hint">
+        {toneHint}
+      </p>
       <FormError message={errors.root?.form?.message} />
       <Button type="submit" busy={isSubmitting}>
         {t('common.save')}

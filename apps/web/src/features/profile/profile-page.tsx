@@ -25,7 +25,7 @@ type ProfileValues = z.infer<typeof profileSchema>;
  */
 const passwordSchema = z
   .extend(passwordChangeRequestSchema, { oldPassword: z.string().check(z.minLength(1), z.maxLength(LIMITS.passwordMax)) })
-  .check(z.refine((v) => v.newPassword1 === v.newPassword2, { message: 'form:passwordMismatch', path: ['newPassword2'] }));
+  .check(z.refine((v) => v.newPassword1 === v.newPassword2, { params: { code: 'form:passwordMismatch' }, path: ['newPassword2'] }));
 type PasswordValues = z.infer<typeof passwordSchema>;
 
 export function ProfilePage() {

@@ -28,6 +28,7 @@ export function ParticipantSettings({ room, participant, onSaved }: { room: Room
   const tones = useQuery(tonesQuery(uiLang));
   const translation = useQuery(translationInfoQuery).data;
   const voiceId = useId();
+  const toneFixed = !!translation && !translation.supportsTone;
   const toneHint =
     translation && !translation.supportsTone && providerName(translation)
       ? t('chats.settings.toneUnsupported', { provider: providerName(translation) })
@@ -78,7 +79,8 @@ export function ParticipantSettings({ room, participant, onSaved }: { room: Room
         )}
       </div>
       <div>
-        <SelectField label={t('rooms.settings.tone')} aria-describedby="room-tone-hint" {...form.register('tone')}>
+        {/* A provider that writes no tone: the choice is shown, fixed, with the reason below it. */}
+        <SelectField label={t('rooms.settings.tone')} aria-describedby="room-tone-hint" {...(toneFixed ? { disabled: true, defaultValue: participant.tone } : form.register('tone'))}>
           {(tones.data ?? TONES.map((value) => ({ value, label: value.charAt(0) + value.slice(1).toLowerCase() }))).map((tone) => (
             <option key={tone.value} value={tone.value}>
               {tone.label}
