@@ -1,7 +1,7 @@
 // The interface's languages: which one a visitor gets, English for what a language lacks, numbers
 // in texts, the names and search of the pickers, and the Intl formats of lib/format.
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '@parla/contract/constants';
 import { INTERFACE_LANGUAGES, applyDocumentLanguage, interfaceLanguageOf, numberFormatter, pickLanguage } from '../src/lib/i18n';
 import { dayOf, formatDay, formatList, formatNumber, formatPercent, formatTime, formatWhen } from '../src/lib/format';
@@ -73,6 +73,29 @@ describe('language names', () => {
     expect(nativeName('ar')).toBe('العربية');
     expect(languageLabel('de', 'en')).toBe('German · Deutsch');
     expect(languageLabel('es', 'es')).toBe('Español');
+  });
+
+  it('names in itself a language the browser has no names in (Debian Chromium: be, cy, gl, hy, is, mi, mk, ne)', async () => {
+    const Real = Intl.DisplayNames;
+    const missing = ['be', 'cy', 'gl', 'hy', 'is', 'mi', 'mk', 'ne'];
+    // As such a browser answers: names asked in those languages come in its default one.
+    class WithoutSome extends Real {
+      constructor(locales: string | string[] | undefined, options: Intl.DisplayNamesOptions) {
+        const asked = [locales ?? []].flat()[0];
+        super(asked && missing.includes(asked) ? ['en-US'] : locales, options);
+      }
+    }
+    Object.defineProperty(Intl, 'DisplayNames', { value: WithoutSome, configurable: true, writable: true });
+    try {
+      vi.resetModules();
+      const fresh = await import('../src/lib/languages');
+      expect(fresh.nativeName('mk')).toBe('Македонски');
+      expect(fresh.languageLabel('cy', 'en')).toBe('Welsh · Cymraeg');
+      expect(fresh.languageOptions('en').find((option) => option.code === 'ne')).toMatchObject({ name: 'Nepali', native: 'नेपाली' });
+      for (const code of missing) expect(fresh.nativeName(code), code).not.toBe(fresh.languageName(code, 'en'));
+    } finally {
+      Object.defineProperty(Intl, 'DisplayNames', { value: Real, configurable: true, writable: true });
+    }
   });
 
   it('lists all 57 with both names, by the interface name or by the native one', () => {

@@ -14,4 +14,12 @@ describe('toasts loaded on demand', () => {
     notify.info('Straight through now.');
     expect(await screen.findByText('Straight through now.')).toBeTruthy();
   });
+
+  it('shows the same message once while it is up (four failed requests of one page, one "Not found.")', async () => {
+    render(<Toasts />);
+    for (let index = 0; index < 5; index++) notify.error('Not found.');
+    expect(await screen.findByText('Not found.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('Not found.')).toHaveLength(1);
+  });
 });

@@ -39,8 +39,28 @@ export function hasNamesIn(lang: string): boolean {
   return resolved !== undefined && (resolved !== defaultLanguage || lang.split('-')[0] === resolved);
 }
 
+/**
+ * The languages' own names where a browser has no names written in them (Debian's Chromium: be,
+ * cy, gl, hy, is, mi, mk, ne; tl, which it names in Filipino): no one looks for their language
+ * under its English name.
+ */
+const ENDONYMS: Readonly<Record<string, string>> = {
+  be: 'Беларуская',
+  cy: 'Cymraeg',
+  gl: 'Galego',
+  hy: 'Հայերեն',
+  is: 'Íslenska',
+  mi: 'Te reo Māori',
+  mk: 'Македонски',
+  ne: 'नेपाली',
+  tl: 'Tagalog',
+};
+
 /** A language named in itself ("Deutsch", "日本語", "العربية"), so anyone can find their own. */
-export const nativeName = (code: string) => languageName(code, code);
+export const nativeName = (code: string): string => (hasNamesIn(code) ? languageName(code, code) : (ENDONYMS[code] ?? languageName(code, code)));
+
+/** Its own name, or (neither the browser nor the table has one) its name in the interface language. */
+const ownName = (code: string, name: string) => (hasNamesIn(code) || ENDONYMS[code] ? nativeName(code) : name);
 
 export interface LanguageOption {
   code: Language;
@@ -60,15 +80,14 @@ export function languageOptions(uiLang: string, codes: readonly Language[] = LAN
   return codes
     .map((code) => {
       const name = languageName(code, uiLang);
-      // Where the browser cannot name a language in itself, its name in the interface language stands alone.
-      return { code, name, native: hasNamesIn(code) ? nativeName(code) : name };
+      return { code, name, native: ownName(code, name) };
     }).sort((a, b) => collator.compare(a[by], b[by]));
 }
 
 /** "Japanese · 日本語" in an English interface, "Español" alone in a Spanish one: for <option>s. */
 export function languageLabel(code: string, uiLang: string): string {
   const name = languageName(code, uiLang);
-  const native = hasNamesIn(code) ? nativeName(code) : name;
+  const native = ownName(code, name);
   return name === native ? name : `${name} · ${native}`;
 }
 

@@ -20,11 +20,18 @@ let wanted = false;
 const queue: [Kind, string][] = [];
 const listeners = new Set<() => void>();
 
+/**
+ * One toast per message at a time: the same words again while they are shown (several requests of
+ * one page failing alike, "Not found." four times) add nothing.
+ */
+const idOf = (kind: Kind, message: string) => `${kind}:${message}`;
+
 function show(kind: Kind, message: string) {
   if (api) {
-    api[kind](message);
+    api[kind](message, { toastId: idOf(kind, message) });
     return;
   }
+  if (queue.some(([queuedKind, queued]) => queuedKind === kind && queued === message)) return;
   queue.push([kind, message]);
   if (!wanted) {
     wanted = true;
@@ -41,7 +48,7 @@ export const notify = {
 /** Called by the mounted container: from now on toasts go straight to it. */
 export function attachToastApi(toast: typeof toastApi) {
   api = toast;
-  for (const [kind, message] of queue.splice(0)) toast[kind](message);
+  for (const [kind, message] of queue.splice(0)) toast[kind](message, { toastId: idOf(kind, message) });
 }
 
 /** True once a toast has been asked for: time to load the container. */

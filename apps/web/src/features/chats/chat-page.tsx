@@ -168,6 +168,12 @@ function ChatHeader({ chat, member, onOpen }: { chat: GroupChat; member: ChatMem
         <h1 className="chat-title">
           <span dir="auto">{chat.title}</span>
         </h1>
+        {chat.description && (
+          // One line here (the whole text on hover, and for screen readers): what the chat is for.
+          <p className="chat-description" dir="auto" title={chat.description}>
+            {chat.description}
+          </p>
+        )}
         <p className="chat-sub">
           {t('chats.readingIn', { language: languageName(member.language, uiLang, { inSentence: true }) })}
           <span className="chat-languages">

@@ -4,7 +4,7 @@
 // segments, state and detail changes, participants; a removed room (or reader) leaves the page.
 // Someone only invited sees the invitation instead (what the room is, Accept or Decline) and
 // nothing of its content.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -140,6 +140,13 @@ function OwnSettingsCard({ room, participant }: { room: Room; participant: Parti
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const [open, setOpen] = useState(false);
+  const formArea = useRef<HTMLDivElement>(null);
+  // The form opens where it is seen, its first field ready to type in.
+  useEffect(() => {
+    if (!open || !formArea.current) return;
+    formArea.current.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    formArea.current.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+  }, [open]);
   return (
     <Card className="room-card-section">
       <h2>{t('rooms.settings.title')}</h2>
@@ -150,13 +157,13 @@ function OwnSettingsCard({ room, participant }: { room: Room; participant: Parti
         })}
       </p>
       {open ? (
-        <>
+        <div ref={formArea}>
           <p className="muted">{t('rooms.settings.intro')}</p>
           <ParticipantSettings room={room} participant={participant} onSaved={() => setOpen(false)} />
           <Button variant="ghost" className="settings-close" onClick={() => setOpen(false)}>
             {t('chats.cancel')}
           </Button>
-        </>
+        </div>
       ) : (
         <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
           <PencilIcon width={16} height={16} />
