@@ -53,6 +53,12 @@ test('an English and a Spanish member chat live, each in their own language', as
   await create.getByRole('button', { name: 'Create chat' }).click();
   await expect(adaPage).toHaveURL(/\/chat\/\d+$/);
   await expect(adaPage.getByRole('heading', { name: 'Team Lisbon' })).toBeVisible();
+  // What to do next is said on the new chat's page (not in a toast over the Members button), with
+  // the chat's description under its title.
+  await expect(adaPage.locator('.created-notice')).toHaveText('Chat created. Add members from the Members button.');
+  await expect(adaPage.locator('.chat-description')).toHaveText('Planning the trip');
+  await expect(adaPage.locator('.Toastify__toast')).toHaveCount(0);
+  await screenshots(adaPage, shots, 'chat-created-en');
   const chatPath = new URL(adaPage.url()).pathname;
 
   // Ada invites Ana by e-mail: Ana is listed, marked invited until she accepts.

@@ -150,5 +150,7 @@ declare module '@tanstack/history' {
   interface HistoryState {
     /** Set on the sign-in page's entry when a session ended under a protected page. */
     sessionEnded?: boolean;
+    /** Set on a chat's or room's entry right after its creation: its page says what to do next. */
+    created?: boolean;
   }
 }

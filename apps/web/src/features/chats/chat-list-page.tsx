@@ -12,7 +12,6 @@ import { InvitationCard } from '../../components/invitation';
 import { Button, Card, LoadFailed } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
-import { notify } from '../../lib/toast';
 import { chatKeys, chatListQuery, createChat } from './api';
 import { ChatForm } from './chat-form';
 import { Dialog } from '../../components/dialog';
@@ -161,9 +160,9 @@ function CreateChatDialog({ open, onClose }: { open: boolean; onClose: () => voi
           const chat = await createChat(body);
           if (!chat) return false;
           queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => addChat(data, { ...chat, lastMessage: null, unreadCount: 0 }));
-          notify.success(t('chats.created'));
           onClose();
-          await navigate({ to: '/chat/$chatId', params: { chatId: String(chat.id) } });
+          // Said on the chat's page, not in a toast over the Members button it points to.
+          await navigate({ to: '/chat/$chatId', params: { chatId: String(chat.id) }, state: (previous) => ({ ...previous, created: true }) });
           return true;
         }}
       />

@@ -5,7 +5,7 @@
 // invitation instead (what the chat is, Accept or Decline) and nothing of its content.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, GroupChat } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
@@ -63,6 +63,8 @@ type Panel = 'members' | 'settings' | 'edit' | null;
 
 function ChatScreen({ chatId }: { chatId: number }) {
   const { t } = useTranslation();
+  // Just created (chat-list-page.tsx): what to do next, said once on its page.
+  const created = useRouterState({ select: (state) => state.location.state.created === true });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -116,6 +118,11 @@ function ChatScreen({ chatId }: { chatId: number }) {
   return (
     <main className="chat-screen" ref={screen}>
       <ChatHeader chat={chat.data} member={member.data} onOpen={setPanel} />
+      {created && (
+        <p className="notice created-notice" role="status">
+          {t('chats.created')}
+        </p>
+      )}
       <LiveStatusLine />
       <MessageList chatId={chatId} member={member.data} userId={user.data?.id} />
       <TypingLine chatId={chatId} memberId={member.data.id} />

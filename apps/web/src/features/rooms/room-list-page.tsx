@@ -13,7 +13,6 @@ import { InvitationCard } from '../../components/invitation';
 import { Button, Card, LoadFailed } from '../../components/ui';
 import { useHeldConnection } from '../../lib/live';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
-import { notify } from '../../lib/toast';
 import { Dialog } from '../../components/dialog';
 import { PlusIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
@@ -151,9 +150,9 @@ function CreateRoomDialog({ open, onClose }: { open: boolean; onClose: () => voi
           if (!room) return false;
           queryClient.setQueryData(roomKeys.detail(room.id), room);
           void queryClient.invalidateQueries({ queryKey: roomKeys.lists() });
-          notify.success(t('rooms.created'));
           onClose();
-          await navigate({ to: '/room/$roomId', params: { roomId: String(room.id) } });
+          // Said on the room's page, not in a toast over its buttons.
+          await navigate({ to: '/room/$roomId', params: { roomId: String(room.id) }, state: (previous) => ({ ...previous, created: true }) });
           return true;
         }}
       />

@@ -6,7 +6,7 @@
 // nothing of its content.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROOM_ROLE, ROOM_STATE, type RoomState } from '@parla/contract/constants';
 import type { Participant, Room } from '@parla/contract/rooms';
@@ -50,6 +50,8 @@ type Panel = 'participants' | 'edit' | null;
 
 function RoomScreen({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
+  // Just created (room-list-page.tsx): what to do next, said once on its page.
+  const created = useRouterState({ select: (state) => state.location.state.created === true });
   useRoomLiveSync();
   useLeaveWhenRemoved(roomId);
   const room = useQuery(roomQuery(roomId));
@@ -84,6 +86,11 @@ function RoomScreen({ roomId }: { roomId: number }) {
   return (
     <main className="page room-page">
       <RoomHeader room={room.data} onEdit={controls.editRoom ? () => setPanel('edit') : undefined} />
+      {created && (
+        <p className="notice" role="status">
+          {t('rooms.created')}
+        </p>
+      )}
       <div className="room-layout">
         <div className="room-aside">
           <StateCard room={room.data} participant={participant.data} />
