@@ -59,6 +59,16 @@ test('an English and a Spanish member chat live, each in their own language', as
   await expect(adaPage.locator('.chat-description')).toHaveText('Planning the trip');
   await expect(adaPage.locator('.Toastify__toast')).toHaveCount(0);
   await screenshots(adaPage, shots, 'chat-created-en');
+  // A paste past the 4,000 characters a message holds keeps the start, and says so.
+  await adaPage.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await adaPage.evaluate((text) => navigator.clipboard.writeText(text), 'x'.repeat(4100));
+  const composer = adaPage.getByRole('textbox', { name: 'Message', exact: true });
+  await composer.focus();
+  await adaPage.keyboard.press('ControlOrMeta+V');
+  await expect(adaPage.getByRole('alert').filter({ hasText: 'Only the first 4,000 characters were kept' })).toBeVisible();
+  expect(await composer.inputValue()).toHaveLength(4000);
+  await composer.fill('');
+  await expect(adaPage.getByText('Only the first 4,000 characters were kept')).toHaveCount(0);
   const chatPath = new URL(adaPage.url()).pathname;
 
   // Ada invites Ana by e-mail: Ana is listed, marked invited until she accepts.

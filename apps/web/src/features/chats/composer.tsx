@@ -14,8 +14,10 @@ const MAX_HEIGHT_PX = 160;
 const drafts = new Map<number, string>();
 
 export function Composer({ chatId, userId }: { chatId: number; userId: number | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState(() => drafts.get(chatId) ?? '');
+  /** A paste ran past the limit and the field kept its start: said until the text is shorter again. */
+  const [cut, setCut] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const typing = useMemo(() => createTypingThrottle(() => sendTyping(chatId)), [chatId]);
   const left = LIMITS.messageMax - text.length;
@@ -29,6 +31,7 @@ export function Composer({ chatId, userId }: { chatId: number; userId: number | 
 
   const change = (value: string) => {
     setText(value);
+    if (value.length < LIMITS.messageMax) setCut(false);
     drafts.set(chatId, value);
     if (value.trim()) typing.typed();
   };
@@ -38,6 +41,7 @@ export function Composer({ chatId, userId }: { chatId: number; userId: number | 
     if (!content || userId === undefined || content.length > LIMITS.messageMax) return;
     updateOutbox((entries) => enqueue(entries, { clientId: newClientId(), userId, chatId, content }, Date.now()));
     setText('');
+    setCut(false);
     drafts.delete(chatId);
     typing.reset();
     field.current?.focus();
@@ -66,6 +70,11 @@ export function Composer({ chatId, userId }: { chatId: number; userId: number | 
         aria-describedby={`composer-hint-${chatId}`}
         enterKeyHint="send"
         onChange={(event) => change(event.target.value)}
+        onPaste={(event) => {
+          const element = event.currentTarget;
+          const kept = element.value.length - (element.selectionEnd - element.selectionStart);
+          if (kept + event.clipboardData.getData('text').length > LIMITS.messageMax) setCut(true);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
@@ -79,6 +88,11 @@ export function Composer({ chatId, userId }: { chatId: number; userId: number | 
       <p id={`composer-hint-${chatId}`} className={left < 200 ? 'composer-count' : 'visually-hidden'}>
         {left < 200 ? t('chats.charactersLeft', { count: left }) : t('chats.composerHint')}
       </p>
+      {cut && (
+        <p className="composer-count composer-cut" role="alert">
+          {t('chats.pasteCut', { max: LIMITS.messageMax.toLocaleString(i18n.resolvedLanguage ?? i18n.language) })}
+        </p>
+      )}
     </form>
   );
 }

@@ -205,7 +205,8 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
   }
 
   return (
-    <div className="message-area">
+    // With the "new messages" pill up, the list leaves room under its last bubble for it.
+    <div className={`message-area${unseen && !atBottom ? ' with-jump' : ''}`}>
       <div ref={scroller} className="message-scroller" onScroll={onScroll} tabIndex={0} role="region" aria-label={t('chats.messages')}>
         <div ref={top} className="message-top">
           {hasNextPage ? (
