@@ -69,14 +69,32 @@ async function expectVideoPlaying(page: Page, participantId: number) {
   expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
 }
 
-/** The tile of participant `id` on `page` receives their sound: its audio element plays a live track and the tile is seen speaking. */
+/**
+ * The tile of participant `id` on `page` receives their sound: its audio element plays a live
+ * track whose level rises (Chromium's fake microphone beeps every second), measured on that
+ * stream alone (the page's own highlight goes to the loudest, who may be the viewer themself).
+ */
 async function expectSoundArriving(page: Page, participantId: number) {
   const audio = page.locator(`.stage-tile[data-participant="${participantId}"] audio`);
   await expect
     .poll(() => audio.evaluate((element: HTMLAudioElement) => (element.srcObject as MediaStream | null)?.getAudioTracks().filter((track) => track.readyState === 'live').length ?? 0), { timeout: 10_000 })
     .toBe(1);
-  // Chromium's fake microphone beeps: the level rises, and the tile is marked as speaking.
-  await expect(page.locator(`.stage-tile.speaking[data-participant="${participantId}"]`)).toHaveCount(1, { timeout: 10_000 });
+  const peak = await audio.evaluate(async (element: HTMLAudioElement) => {
+    const context = new AudioContext();
+    await context.resume();
+    const analyser = context.createAnalyser();
+    context.createMediaStreamSource(element.srcObject as MediaStream).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let loudest = 0;
+    for (let waited = 0; waited < 8_000 && loudest < 0.05; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      analyser.getFloatTimeDomainData(samples);
+      for (const sample of samples) loudest = Math.max(loudest, Math.abs(sample));
+    }
+    await context.close();
+    return loudest;
+  });
+  expect(peak).toBeGreaterThan(0.05);
 }
 
 async function screenshots(page: Page, name: string) {
@@ -124,6 +142,8 @@ test('three people see and hear each other with no media server; a removed one i
   await expectVideoPlaying(benPage, adaId);
   await expectSoundArriving(adaPage, benId);
   await expectSoundArriving(benPage, adaId);
+  // Someone is highlighted as speaking (the loudest: the beeps are alike, so whoever's is nearest).
+  await expect(adaPage.locator('.stage-tile.speaking')).toHaveCount(1, { timeout: 10_000 });
   await screenshots(adaPage, 'call-two');
 
   // A third joins and connects to both.

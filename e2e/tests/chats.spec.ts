@@ -135,6 +135,9 @@ test('an English and a Spanish member chat live, each in their own language', as
   const row = anaPage.getByRole('link', { name: /Team Lisbon/ });
   await expect(row).toContainText('1 mensaje sin leer');
   await expect(row).toContainText(/tren/i, { timeout: 20_000 });
+  // Beyond the list: the navigation's Chats entry and the tab's title count it too.
+  await expect(anaPage.getByRole('navigation').getByRole('link', { name: /Chats/ })).toContainText('1');
+  await expect(anaPage).toHaveTitle(/^\(1\) /);
   await screenshots(anaPage, shots, 'chat-list-es');
   await adaPage.getByRole('button', { name: 'Members' }).click();
   await expect(adaMembers.getByText(ana.email)).toBeVisible();
@@ -144,6 +147,8 @@ test('an English and a Spanish member chat live, each in their own language', as
   await anaPage.getByRole('link', { name: /Team Lisbon/ }).click();
   await expect(anaPage).toHaveURL((url) => url.pathname === chatPath);
   await expect(anaPage.getByText('Reconectando…')).toBeHidden();
+  // Read: the counts go (the tab's title loses its number).
+  await expect(anaPage).not.toHaveTitle(/^\(/);
   await adaMembers.getByRole('button', { name: 'Remove Ana García' }).click();
   const confirm = adaPage.getByRole('dialog', { name: 'Remove this member?' });
   await confirm.getByRole('button', { name: 'Remove', exact: true }).click();

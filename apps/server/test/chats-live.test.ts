@@ -201,6 +201,33 @@ describe('chat events', () => {
     expect(cySocket.socket.recovered).toBe(false);
   });
 
+  it('counts what is unread over all chats, and a read in one tab reaches the reader’s other tabs', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const first = await createChat(ana, { title: 'Unread one', languages: ['en'] });
+    const second = await createChat(ana, { title: 'Unread two', languages: ['en'] });
+    await addMember(ana, first.id, ben);
+    await addMember(ana, second.id, ben);
+    const unread = async (who: typeof ben) => (await who.client.get('/api/chat/unread/')).body;
+    expect(await unread(ben)).toEqual({ messages: 0, chats: 0 });
+    // (Posting in a chat reads it up to one's own message.)
+    await post(ben, second.id, 'his own: never unread for him');
+    await post(ana, first.id, 'one');
+    const newest = await post(ana, first.id, 'two');
+    await post(ana, second.id, 'three');
+    expect(await unread(ben)).toEqual({ messages: 3, chats: 2 });
+    expect(await unread(ana)).toEqual({ messages: 0, chats: 0 });
+
+    // Ben reads the first chat in one tab; his other tab (not subscribed to it) hears of it.
+    const otherTab = await live(server.url, ben);
+    await send(ben, 'PATCH', `/api/chat/${first.id}/member/`, { lastReadMessage: newest.id });
+    expect(await otherTab.next('chat:read')).toEqual({ chatId: first.id, lastReadMessage: newest.id });
+    expect(await unread(ben)).toEqual({ messages: 1, chats: 1 });
+    // A stranger's summary is their own (nothing), and without a session there is none.
+    expect(await unread(await person(server))).toEqual({ messages: 0, chats: 0 });
+    expect((await server.client().get('/api/chat/unread/')).status).toBe(401);
+  });
+
   it('tells the other subscribers who is typing, not the typist', async () => {
     const ana = await person(server);
     const ben = await person(server, 'Ben');

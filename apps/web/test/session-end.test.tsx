@@ -12,6 +12,7 @@ import englishForm from '../public/locales/en/form.json';
 import { queryClient } from '../src/app/protected-shell';
 import { router } from '../src/app/router';
 import { currentUserQuery } from '../src/lib/current-user';
+import { chatKeys } from '../src/lib/query-keys';
 import { createHttp } from '../src/lib/http';
 import { i18n } from '../src/lib/i18n';
 import { REFRESH_PATH, onSessionEnd } from '../src/lib/session-guard';
@@ -89,10 +90,13 @@ describe('a refused session, on every page', () => {
   it('drops what the page showed from the cache (the user, still fresh there) once a call is refused', async () => {
     signedIn(5 * MINUTE);
     queryClient.setQueryData(currentUserQuery.queryKey, { id: 1, email: 'ada@example.com', fullName: 'Ada Lovelace', avatarImage: null } as never);
+    // (The navigation's unread count, fresh too.)
+    queryClient.setQueryData(chatKeys.unread(), { messages: 2, chats: 1 });
     await open('/');
     await expectSentToSignIn('/');
     expect(calls).toEqual(['GET /api/rooms/']);
     expect(queryClient.getQueryData(currentUserQuery.queryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(chatKeys.unread())).toBeUndefined();
   });
 
   it.each(pages)('%s: a refused refresh (access expired) ends the session the same way, not a silent spinner', async (page) => {
@@ -105,8 +109,9 @@ describe('a refused session, on every page', () => {
 
   it('does not say the session ended after the user signed out: a call cancelled then stays silent', async () => {
     signedIn(5 * MINUTE);
-    // The profile from the cache (still fresh): the page makes no call of its own.
+    // The profile and the unread count from the cache (still fresh): the page makes no call of its own.
     queryClient.setQueryData(currentUserQuery.queryKey, { id: 1, email: 'ada@example.com', fullName: 'Ada Lovelace', avatarImage: null } as never);
+    queryClient.setQueryData(chatKeys.unread(), { messages: 0, chats: 0 });
     await open('/user');
     expect(await screen.findByRole('heading', { name: english.profile.passwordTitle })).toBeTruthy();
     // Sign-out forgets the expiries first; a call still made from the page is cancelled.

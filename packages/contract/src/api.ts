@@ -90,6 +90,7 @@ export const API = {
   getAudio: op('GET', '/api/rooms/{roomId}/audio/{name}', 'rooms', 'A recording or a voice of the room (participants only)'),
 
   listChats: op('GET', '/api/chat/', 'chat', 'The user’s chats by last activity; the first page starts with pending invitations'),
+  getUnread: op('GET', '/api/chat/unread/', 'chat', 'What is new for the reader in all their chats: unread messages and the chats holding them'),
   createChat: op('POST', '/api/chat/', 'chat', 'Create a chat; its creator is its OWNER', { limited: true }),
   getChat: op('GET', '/api/chat/{id}/', 'chat', 'A chat, with the reader’s role and state'),
   replaceChat: op('PUT', '/api/chat/{id}/', 'chat', 'Set a chat’s title, description and languages (OWNER)'),

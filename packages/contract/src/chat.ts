@@ -80,6 +80,15 @@ export const chatListItemSchema = z.extend(groupChatSchema, {
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 
 export const chatListPageSchema = cursorPageSchema(chatListItemSchema);
+
+/** GET /chat/unread/ (beyond the spec): what is new for the reader in all their chats, for the navigation and the tab. */
+export const unreadSummarySchema = z.object({
+  /** Messages others wrote after the reader's last read one, in every chat they joined. */
+  messages: z.number().check(z.int(), z.minimum(0)),
+  /** How many chats hold such messages. */
+  chats: z.number().check(z.int(), z.minimum(0)),
+});
+export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 export type ChatListPage = z.infer<typeof chatListPageSchema>;
 
 // ---- Own membership: /chat/{groupChatId}/member/ ----

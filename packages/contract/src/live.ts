@@ -121,6 +121,8 @@ export interface ServerToClientEvents {
   'chat:updated': (event: ChatEvent) => void;
   /** The chat is gone, or the reader left or was removed: stop showing it. */
   'chat:removed': (event: ChatRef) => void;
+  /** The reader read up to a message (in any of their tabs or devices): their unread counts follow. */
+  'chat:read': (event: { chatId: number; lastReadMessage: number | null }) => void;
   /** Members were added, removed or changed role: reload the members list. */
   'members:changed': (event: ChatRef) => void;
   'typing': (event: TypingEvent) => void;

@@ -1,12 +1,21 @@
 // Navigation chrome of the protected pages: home, chats, rooms, profile, language switch.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
 import { ChatIcon, HomeIcon, RoomIcon, UserIcon } from './icons';
+import { unreadQuery } from '../lib/queries';
+import { setTitleUnread } from './document-title';
 import { LanguageSelect } from './language-select';
 
 export function AppChrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  // What is new in the chats, on every signed-in page: on the Chats entry and in the tab's title.
+  const unread = useQuery(unreadQuery).data?.messages ?? 0;
+  useEffect(() => {
+    setTitleUnread(unread);
+    return () => setTitleUnread(0);
+  }, [unread]);
   const links = [
     { to: '/', label: t('nav.home'), icon: <HomeIcon />, exact: true },
     { to: '/chat', label: t('nav.chats'), icon: <ChatIcon />, exact: false },
@@ -28,6 +37,12 @@ export function AppChrome({ children }: { children: ReactNode }) {
             <Link key={link.to} to={link.to} className="nav-link" activeProps={{ className: 'nav-link active', 'aria-current': 'page' }} activeOptions={{ exact: link.exact }}>
               {link.icon}
               <span>{link.label}</span>
+              {link.to === '/chat' && unread > 0 && (
+                <span className="nav-badge">
+                  <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                  <span className="visually-hidden">{t('chats.unread', { count: unread })}</span>
+                </span>
+              )}
             </Link>
           ))}
         </nav>

@@ -54,6 +54,7 @@ const EVENTS: readonly EventName[] = [
   'messages:deleted',
   'chat:updated',
   'chat:removed',
+  'chat:read',
   'members:changed',
   'typing',
   'segment:created',

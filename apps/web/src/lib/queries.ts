@@ -1,7 +1,9 @@
 // Server calls shared by the chat and room screens (loaded with them, not with the public pages):
 // the retry rule of their queries, `next` links, 204 calls, tones and what the translator can do.
 import { queryOptions } from '@tanstack/react-query';
+import type { UnreadSummary } from '@parla/contract/chat';
 import type { ToneOption, TranslationInfo } from '@parla/contract/status';
+import { chatKeys } from './query-keys';
 import { HandledError, endpoint, fetchOrThrow, http, type ApiRequest } from './api';
 import { HttpError, classifyError } from './error-catalogue';
 import { CancelledError } from './http';
@@ -29,6 +31,19 @@ export const tonesQuery = (lang: string) =>
     staleTime: 60 * 60_000,
     retry: retryUnhandled,
   });
+
+/**
+ * What is unread over all the reader's chats. Chat screens keep it current from live events; the
+ * other pages (which hold no live connection) ask again every minute and on coming back to the tab.
+ */
+export const unreadQuery = queryOptions({
+  queryKey: chatKeys.unread(),
+  queryFn: () => fetchOrThrow<UnreadSummary>(endpoint('GET', '/api/chat/unread/')),
+  staleTime: 15_000,
+  refetchInterval: 60_000,
+  refetchOnWindowFocus: true,
+  retry: retryUnhandled,
+});
 
 /** What the server's translator can do (GET /api/translation/): fixed while the server runs. */
 export const translationInfoQuery = queryOptions({

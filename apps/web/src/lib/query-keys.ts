@@ -3,6 +3,8 @@
 export const chatKeys = {
   all: ['chats'] as const,
   list: () => ['chats', 'list'] as const,
+  /** What is unread over all chats (the navigation's count, the tab title). */
+  unread: () => ['chats', 'unread'] as const,
   chat: (chatId: number) => ['chats', chatId] as const,
   detail: (chatId: number) => ['chats', chatId, 'detail'] as const,
   member: (chatId: number) => ['chats', chatId, 'member'] as const,

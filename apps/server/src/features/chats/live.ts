@@ -71,6 +71,11 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
   }
 
   return {
+    /** The reader read up to a message: every tab and device of theirs hears it (their unread counts). */
+    read(userId: number, chatId: number, lastReadMessage: number | null) {
+      audience.toUsers('chat:read', [{ userId, payload: { chatId, lastReadMessage } }]);
+    },
+
     /**
      * A message event for every reader: rendered once per reading group (or for the groups
      * given: a rendering that became ready concerns those only), and once for its sender.

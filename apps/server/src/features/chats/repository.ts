@@ -1,6 +1,6 @@
 // Data access of group chats: chats, memberships, messages and their renderings. Every query of a
 // chat's content is scoped by chat id; the service has checked the caller's membership before.
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../core/db/fast-rows';
 import { preparedSql } from '../../core/db/prepared-sql';
@@ -151,6 +151,24 @@ export function createChatsRepository(db: Db) {
      * member's row, the newest message (its sender and its rendering for the member's reading
      * group) and how many messages others wrote after the member's last read one.
      */
+    /** Messages others wrote after the user's last read one, over every chat they joined, and the chats holding them. */
+    async unreadSummary(userId: number): Promise<{ messages: number; chats: number }> {
+      const rows = await db
+        .select({ chatId: chatMembers.chatId, unread: sql<number>`count(*)::int` })
+        .from(chatMembers)
+        .innerJoin(
+          chatMessages,
+          and(
+            eq(chatMessages.chatId, chatMembers.chatId),
+            gt(chatMessages.id, sql`coalesce(${chatMembers.lastReadMessage}, 0)`),
+            ne(chatMessages.senderId, chatMembers.id),
+          ),
+        )
+        .where(and(eq(chatMembers.userId, userId), joined))
+        .groupBy(chatMembers.chatId);
+      return { messages: rows.reduce((sum, row) => sum + Number(row.unread), 0), chats: rows.length };
+    },
+
     async listForUser(userId: number, before: { modified: Date; id?: number | undefined } | undefined, limit: number) {
       const last = db
         .select()

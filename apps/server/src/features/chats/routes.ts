@@ -26,6 +26,7 @@ import {
   chatScopePathSchema,
   groupChatSchema,
   manageChatMemberSchema,
+  unreadSummarySchema,
 } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
 import type { AppContext } from '../../core/context';
@@ -43,6 +44,7 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const inviteMail = invitationMailBudget(ctx);
 
   // ---- chats ----
+  app.get(route(API.getUnread), { onRequest, schema: { tags, response: { 200: unreadSummarySchema } } }, (request) => chats.unreadSummary(me(request)));
   app.get(route(API.listChats), { onRequest, schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListPageSchema } } }, (request) =>
     chats.listChats(me(request), request.query),
   );

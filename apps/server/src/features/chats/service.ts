@@ -14,6 +14,7 @@ import type {
   ChatPatchRequest,
   GroupChat,
   ManageChatMember,
+  UnreadSummary,
 } from '@parla/contract/chat';
 import type { FastifyBaseLogger } from 'fastify';
 import { changedFields, isEmpty } from '../../core/changes';
@@ -159,6 +160,9 @@ export function createChatsService(deps: ChatsDeps) {
      * The user's chats by last activity; the first page starts with the pending invitations
      * (newest first, nothing of their content), then `limit` chats the user joined.
      */
+    /** What is new for the user in all their chats (the navigation's count and the tab title). */
+    unreadSummary: (userId: number): Promise<UnreadSummary> => repo.unreadSummary(userId),
+
     async listChats(userId: number, query: { lastModified?: string | undefined; lastId?: number | undefined; limit: number }): Promise<ChatListPage> {
       const before = query.lastModified ? { modified: new Date(query.lastModified), id: query.lastId } : undefined;
       const rows = await repo.listForUser(userId, before, query.limit);
@@ -246,6 +250,8 @@ export function createChatsService(deps: ChatsDeps) {
       const values = changedFields(member, changes, ['nickName', 'language', 'tone', 'lastReadMessage']);
       const updated = isEmpty(values) ? member : await repo.updateMember(member.id, values);
       if (!updated) throw notFound();
+      // Read in one tab: the reader's other tabs and devices update their counts at once.
+      if (updated.lastReadMessage !== member.lastReadMessage) live.read(userId, chatId, updated.lastReadMessage);
       if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, groupOf(updated));
       if (updated.nickName !== member.nickName) live.membersChanged(chatId);
       return presentMember(updated);

@@ -13,6 +13,7 @@ import {
   applyNewMessage,
   isPreview,
   listedState,
+  markRead,
   removeChat,
   removeMessage,
   removeMessages,
@@ -38,11 +39,22 @@ function cacheSync(queryClient: QueryClient): LiveListener {
     queryClient.setQueryData<ChatListPages>(chatKeys.list(), change);
   const gone = (chatId: number) => {
     setList((data) => removeChat(data, chatId));
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
   };
+  const recount = () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
   return {
     'message:created': ({ chatId, message }) => {
       setMessages(chatId, (data) => upsertMessage(data, message));
       setList((data) => applyNewMessage(data, chatId, message, readingChatId === chatId));
+      if (!message.isMe) recount();
+    },
+    // Read in another tab or device: this one's counts follow.
+    'chat:read': ({ chatId, lastReadMessage }) => {
+      const list = queryClient.getQueryData<ChatListPages>(chatKeys.list());
+      const read = markRead(list, chatId, lastReadMessage);
+      if (read === null) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      else if (read !== list) setList(() => read);
+      recount();
     },
     'message:rendered': ({ chatId, message }) => {
       setMessages(chatId, (data) => upsertMessage(data, message));

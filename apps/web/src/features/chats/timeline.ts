@@ -145,6 +145,17 @@ export function applyChatUpdate(data: ChatListPages | undefined, chat: GroupChat
   return mapChats(data, (item) => (item.id === chat.id ? { ...item, ...chat, modified: later(item.modified, chat.modified) } : item));
 }
 
+/**
+ * The chat read up to `lastReadMessage` (in some tab of the reader's): nothing unread when that is
+ * its newest message; null when the list cannot tell (read up to an older one: ask the server).
+ */
+export function markRead(data: ChatListPages | undefined, chatId: number, lastReadMessage: number | null): ChatListPages | undefined | null {
+  const chat = data?.pages.flatMap((page) => page.results).find((item) => item.id === chatId);
+  if (!chat || chat.unreadCount === 0) return data;
+  if (lastReadMessage === null || (chat.lastMessage?.id ?? 0) > lastReadMessage) return null;
+  return setUnread(data, chatId, 0);
+}
+
 export function setUnread(data: ChatListPages | undefined, chatId: number, unreadCount: number): ChatListPages | undefined {
   return mapChats(data, (chat) => (chat.id === chatId && chat.unreadCount !== unreadCount ? { ...chat, unreadCount } : chat));
 }
