@@ -147,8 +147,13 @@ test('an English and a Spanish member chat live, each in their own language', as
   await anaPage.getByRole('link', { name: /Team Lisbon/ }).click();
   await expect(anaPage).toHaveURL((url) => url.pathname === chatPath);
   await expect(anaPage.getByText('Reconectando…')).toBeHidden();
-  // Read: the counts go (the tab's title loses its number).
+  // Read: the counts go (the tab's title loses its number); the line "new messages" marks where
+  // this visit's news starts, just above the message she had not read.
   await expect(anaPage).not.toHaveTitle(/^\(/);
+  const news = anaPage.locator('.unread-separator');
+  await expect(news).toHaveText('Mensajes nuevos');
+  await expect(anaPage.locator('.unread-separator + li.message')).toContainText(/tren/i);
+  await screenshots(anaPage, shots, 'chat-news-es');
   await adaMembers.getByRole('button', { name: 'Remove Ana García' }).click();
   const confirm = adaPage.getByRole('dialog', { name: 'Remove this member?' });
   await confirm.getByRole('button', { name: 'Remove', exact: true }).click();

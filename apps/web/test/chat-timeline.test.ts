@@ -18,6 +18,7 @@ import {
   removeMessages,
   setUnread,
   upsertMessage,
+  firstUnreadId,
   type ChatListPages,
   type MessagePages,
 } from '../src/features/chats/timeline';
@@ -239,5 +240,15 @@ describe('cursors from the next links', () => {
     expect(nextMessageCursor(messages)).toBe(41);
     expect(nextMessageCursor({ ...messages, next: '/api/chat/1/messages/?limit=30' })).toBe(41);
     expect(nextMessageCursor({ ...messages, next: null })).toBeUndefined();
+  });
+});
+
+describe('new since the last visit', () => {
+  it('starts at the first message someone else wrote after the one read when the chat was opened', () => {
+    const list = [message(5), message(6, { isMe: true }), message(7), message(8)];
+    expect(firstUnreadId(list, 5)).toBe(7);
+    expect(firstUnreadId(list, 8)).toBeUndefined();
+    // A first visit: everything is new, no line.
+    expect(firstUnreadId(list, null)).toBeUndefined();
   });
 });

@@ -21,7 +21,7 @@ import { markRetryNow, updateOutbox, useOutbox, withoutEntry, type OutboxEntry }
 import { useOnline } from './outbox-sender';
 import { canDeleteMessage, canEditMessage } from './permissions';
 import { providerName } from '../../lib/translation-info';
-import { buildTimeline, messagesOf, newestId, removeMessage, setUnread, upsertMessage, type ChatListPages, type MessagePages, type TimelineItem } from './timeline';
+import { buildTimeline, firstUnreadId, messagesOf, newestId, removeMessage, setUnread, upsertMessage, type ChatListPages, type MessagePages, type TimelineItem } from './timeline';
 
 /** Within this distance of the bottom the view counts as "at the newest message". */
 const BOTTOM_SLACK_PX = 48;
@@ -49,6 +49,9 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
   const messages = useMemo(() => messagesOf(query.data), [query.data]);
   const mine = useMemo(() => outbox.filter((entry) => entry.chatId === chatId && entry.userId === userId), [outbox, chatId, userId]);
   const items = useMemo(() => buildTimeline(messages, mine), [messages, mine]);
+  // Read up to here when the chat was opened: the line "New messages" stays there for this visit.
+  const [readWhenOpened] = useState(() => member.lastReadMessage);
+  const unreadFrom = useMemo(() => firstUnreadId(messages, readWhenOpened), [messages, readWhenOpened]);
   const translation = useQuery(translationInfoQuery).data;
   /** Who could not translate (for the note); null while unknown, undefined when translation is off. */
   const translator = translation ? providerName(translation) : null;
@@ -242,6 +245,11 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
                   {newDay && (
                     <li className="day-separator">
                       <span>{formatDay(day.key, uiLang)}</span>
+                    </li>
+                  )}
+                  {item.kind === 'message' && item.message.id === unreadFrom && (
+                    <li className="unread-separator">
+                      <span>{t('chats.newMessagesBelow')}</span>
                     </li>
                   )}
                   {item.kind === 'message' ? (

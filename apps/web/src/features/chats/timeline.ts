@@ -99,6 +99,15 @@ export function buildTimeline(messages: ChatMessage[], outbox: readonly OutboxEn
   return [...items, ...unsent.map((entry): TimelineItem => ({ kind: 'outbox', entry }))];
 }
 
+/**
+ * Where "new since your last visit" starts: the first message someone else wrote after the one the
+ * reader had read when they opened the chat (none on a first visit: everything is new then).
+ */
+export function firstUnreadId(messages: readonly ChatMessage[], readWhenOpened: number | null): number | undefined {
+  if (readWhenOpened === null) return undefined;
+  return messages.find((message) => message.id > readWhenOpened && !message.isMe)?.id;
+}
+
 /** The newest message id the server has shown (what "read up to here" means). */
 export const newestId = (messages: readonly ChatMessage[]) => messages.at(-1)?.id;
 
