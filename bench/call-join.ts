@@ -10,45 +10,18 @@
 // live connection's own floor) in the same run.
 // `npm run build -w @parla/web && npm run bench:call-join -w @parla/bench [-- --joins 20]`
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@parla/e2e/chromium';
+import { api, launchWithFakeMedia, signedInOn } from '@parla/e2e/call';
 import { activatedUserOn } from '@parla/e2e/speech';
 import { startStack, type Stack } from '@parla/e2e/stack';
 import { cpuTimeUs, percentile, runMain } from './lib/harness';
 
-type TestUser = Awaited<ReturnType<typeof activatedUserOn>>;
 
 const LIVE = 3002;
 const { values: options } = parseArgs({ options: { joins: { type: 'string', default: '15' }, signals: { type: 'string', default: '3000' } } });
 const JOINS = Number(options.joins);
 const SIGNALS = Number(options.signals);
-
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-    headless: true,
-  });
-}
-
-async function signedIn(browser: Browser, stack: Stack, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.baseURL, locale: 'en-US', serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.locator('input[type="email"]').fill(user.email);
-  await page.locator('input[type="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return page;
-}
-
-async function api(page: Page, method: string, url: string, data?: unknown): Promise<{ id: number } | undefined> {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const answer = await page.request.fetch(url, { method, data: data as never, headers: { 'x-xsrf-token': xsrf } });
-  if (!answer.ok()) throw new Error(`${method} ${url}: ${answer.status()} ${await answer.text()}`);
-  return answer.status() === 204 ? undefined : ((await answer.json()) as { id: number });
-}
 
 /** Counts the call:signal messages a page sends on its live connection. */
 function countSignals(page: Page, counter: { sent: number }) {
@@ -95,11 +68,11 @@ function loopbackFloor(page: Page): Promise<number> {
 
 async function main(): Promise<number> {
   const stack = await startStack({ env: { STT_PROVIDER: 'none', TTS_PROVIDER: 'none', TRANSLATION_PROVIDER: 'none', LOG_LEVEL: 'warn', RATE_LIMIT_LIVE_EVENTS: '0' } });
-  const browsers = [await launch(), await launch()];
+  const browsers: Browser[] = [await launchWithFakeMedia(), await launchWithFakeMedia()];
   try {
     const [ada, ben] = await Promise.all([activatedUserOn(stack, 'Ada Lovelace'), activatedUserOn(stack, 'Ben Okafor')]);
-    const adaPage = await signedIn(browsers[0]!, stack, ada);
-    const benPage = await signedIn(browsers[1]!, stack, ben);
+    const adaPage = await signedInOn(browsers[0]!, stack, ada);
+    const benPage = await signedInOn(browsers[1]!, stack, ben);
     const room = (await api(adaPage, 'POST', '/api/rooms/', { title: 'Bench call', languages: ['en'] }))!;
     await api(adaPage, 'POST', `/api/rooms/${room.id}/participants/`, { user: ben.email, roomRole: 1002 });
     await api(benPage, 'POST', `/api/rooms/${room.id}/participant/accept/`);

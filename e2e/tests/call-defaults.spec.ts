@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, expectVideoPlaying, launchWithFakeMedia, signedInOn } from '../call';
 import type { TestUser } from '../fixtures';
 import { activatedUserOn, fliteSpeechFile, silenceFile } from '../speech';
 import { startStack, type Stack } from '../stack';
@@ -34,36 +34,13 @@ test.afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** Chromium with a fake camera and a microphone that plays `wavFile` once. */
+/** Chromium with a fake camera and a microphone that plays `wavFile` once, `user` signed in. */
 async function signedIn(user: TestUser, wavFile: string, locale: string): Promise<Page> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavFile}%noloop`, '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await launchWithFakeMedia(wavFile);
   browsers.push(browser);
-  const page = await (await browser.newContext({ baseURL: stack.baseURL, locale, serviceWorkers: 'block' })).newPage();
-  await page.goto('/signin');
-  await page.locator('input[type="email"]').fill(user.email);
-  await page.locator('input[type="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  return page;
+  return signedInOn(browser, stack, user, locale);
 }
 
-async function api(page: Page, method: string, url: string, data?: unknown) {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const answer = await page.request.fetch(url, { method, data: data as never, headers: { 'x-xsrf-token': xsrf } });
-  expect(answer.ok(), `${method} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
-  return answer.status() === 204 ? undefined : ((await answer.json()) as { id: number });
-}
-
-async function expectVideoPlaying(page: Page, participantId: number) {
-  const video = page.locator(`.stage-tile[data-participant="${participantId}"] video`);
-  await expect(video).toBeVisible({ timeout: 20_000 });
-  const frames = () => video.evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
-  const before = await frames();
-  await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before + 5);
-}
 
 test('on the embedded defaults two people see and hear each other and get each other translated and spoken', async () => {
   test.setTimeout(180_000);

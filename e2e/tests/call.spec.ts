@@ -6,8 +6,8 @@
 // to test-results/call/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, expectVideoPlaying, launchWithFakeMedia, signedInOn } from '../call';
 import type { TestUser } from '../fixtures';
 import { activatedUserOn } from '../speech';
 import { startStack, type Stack } from '../stack';
@@ -19,6 +19,12 @@ const LIVE = 3002;
 let stack: Stack;
 const browsers: Browser[] = [];
 
+async function signedIn(user: TestUser, locale = 'en-US'): Promise<Page> {
+  const browser = await launchWithFakeMedia();
+  browsers.push(browser);
+  return signedInOn(browser, stack, user, locale);
+}
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The embedded defaults but for speech, which this test does not need.
@@ -29,45 +35,6 @@ test.afterAll(async () => {
   for (const browser of browsers) await browser.close();
   await stack?.stop({ saveLogTo: path.join(shots, 'server.log') });
 });
-
-/** Chromium with a fake camera (a moving test pattern) and a fake microphone (a beep), permissions granted. */
-async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  });
-  browsers.push(browser);
-  return browser;
-}
-
-async function signedIn(user: TestUser, locale = 'en-US'): Promise<Page> {
-  const context = await (await launch()).newContext({ baseURL: stack.baseURL, locale, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.locator('input[type="email"]').fill(user.email);
-  await page.locator('input[type="password"]').fill(user.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  return page;
-}
-
-/** A call of the API from the page's session (its cookies and XSRF token). */
-async function api(page: Page, method: string, url: string, data?: unknown) {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const answer = await page.request.fetch(url, { method, data: data as never, headers: { 'x-xsrf-token': xsrf } });
-  expect(answer.ok(), `${method} ${url}: ${answer.status()} ${await answer.text()}`).toBe(true);
-  return answer.status() === 204 ? undefined : ((await answer.json()) as { id: number });
-}
-
-/** The tile of participant `id` on `page`, its video playing: frames keep coming. */
-async function expectVideoPlaying(page: Page, participantId: number) {
-  const video = page.locator(`.stage-tile[data-participant="${participantId}"] video`);
-  await expect(video).toBeVisible();
-  const frames = () => video.evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
-  const before = await frames();
-  await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before + 5);
-  expect(await video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
-}
 
 /**
  * The tile of participant `id` on `page` receives their sound: its audio element plays a live
