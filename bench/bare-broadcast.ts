@@ -48,6 +48,9 @@ async function main() {
       content,
       translation: 'none' as const,
       edited: false,
+      mentions: [],
+      replyTo: null,
+      reactions: [],
     };
     io.to(`chat:${chatId}`).emit('message:created', { chatId, message });
     reply.header('content-type', 'application/json; charset=utf-8');

@@ -113,6 +113,9 @@ export const API = {
   replaceMessage: op('PUT', '/api/chat/{groupChatId}/messages/{id}/', 'chat', 'Edit one’s own message; it is translated again', { limited: true }),
   updateMessage: op('PATCH', '/api/chat/{groupChatId}/messages/{id}/', 'chat', 'Edit one’s own message; it is translated again', { limited: true }),
   deleteMessage: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/', 'chat', 'Delete a message for everyone (its sender, or an OWNER or ADMIN)', none),
+  listReactions: op('GET', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'A message’s emoji reactions and who gave them'),
+  addReaction: op('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'React to a message with an emoji (once per emoji and member)', { limited: true }),
+  removeReaction: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'Take one’s own reaction back (?emoji=)', none),
 } as const satisfies Record<string, ApiOperation>;
 
 export type OperationId = keyof typeof API;

@@ -15,6 +15,7 @@ import {
   languagesField,
   limitQueryField,
   memberStateField,
+  emojiField,
   nickNameField,
   queryBooleanField,
   textField,
@@ -76,6 +77,8 @@ export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 export const chatListItemSchema = z.extend(groupChatSchema, {
   lastMessage: z.nullable(z.lazy(() => chatMessageSchema)),
   unreadCount: z.int().check(z.nonnegative()),
+  /** Of those, how many mention the reader. */
+  unreadMentions: z.int().check(z.nonnegative()),
 });
 export type ChatListItem = z.infer<typeof chatListItemSchema>;
 
@@ -87,6 +90,8 @@ export const unreadSummarySchema = z.object({
   messages: z.number().check(z.int(), z.minimum(0)),
   /** How many chats hold such messages. */
   chats: z.number().check(z.int(), z.minimum(0)),
+  /** Of those messages, how many mention the reader. */
+  mentions: z.number().check(z.int(), z.minimum(0)),
 });
 export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 export type ChatListPage = z.infer<typeof chatListPageSchema>;
@@ -201,6 +206,27 @@ export type ChatMessageSender = z.infer<typeof chatMessageSenderSchema>;
 export const TRANSLATION_STATES = ['pending', 'done', 'failed', 'none'] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];
 
+/** A member as a message names them (a mention, a reaction, a quote's sender): the current nickname. */
+export const memberRefSchema = z.object({ id: idField, nickName: z.string() });
+export type MemberRef = z.infer<typeof memberRefSchema>;
+
+/**
+ * The message a reply answers, as the reader reads it: its rendering in the reader's language and
+ * tone when one is done, else its original (`translated` false).
+ */
+export const quotedMessageSchema = z.object({
+  id: idField,
+  sender: memberRefSchema,
+  language: languageField,
+  content: z.string(),
+  translated: z.boolean(),
+});
+export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
+
+/** One emoji on a message and who put it there (oldest first). Reactions are not translated. */
+export const reactionSchema = z.object({ emoji: z.string(), members: z.array(memberRefSchema) });
+export type Reaction = z.infer<typeof reactionSchema>;
+
 /**
  * A message rendered for the reading member: `language`, `tone` and `content` are the rendering
  * (`tone` is the tone really applied: DEFAULT from a provider that knows no tone); `rawMessage`
@@ -219,6 +245,16 @@ export const chatMessageSchema = z.object({
   translation: z.enum(TRANSLATION_STATES),
   /** Beyond the spec: the sender changed the text after posting it. */
   edited: z.boolean(),
+  /**
+   * Beyond the spec: the members whose mentions (`<@id>` in `content`, see markup.ts) the content
+   * and the quote hold, by their current nickname. A mention of someone no longer in the chat is
+   * left out (shown as a former member).
+   */
+  mentions: z.array(memberRefSchema),
+  /** Beyond the spec: the message this one replies to; null when none (or it was deleted). */
+  replyTo: z.nullable(quotedMessageSchema),
+  /** Beyond the spec: emoji reactions, in the order they were first given. */
+  reactions: z.array(reactionSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -234,16 +270,32 @@ export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
 const messageContentField = textField(LIMITS.messageMax, { min: 1, trim: true, example: 'See you all at ten!' });
 
-/** POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once. */
+/**
+ * POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once.
+ * `content` may mention members as `<@memberId>` (members of the chat only); `replyTo` is a message
+ * of the same chat.
+ */
 export const chatMessageCreateRequestSchema = z.object({
   content: messageContentField,
   clientId: z.optional(z.uuid()),
+  replyTo: z.optional(idField),
 });
 export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSchema>;
 
 /** PUT and PATCH /chat/{groupChatId}/messages/{id}/ (own messages only). */
 export const chatMessageUpdateRequestSchema = z.object({ content: messageContentField });
 export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSchema>;
+
+// ---- Reactions: /chat/{groupChatId}/messages/{id}/reactions/ ----
+
+/** POST …/reactions/: react with one emoji (again: nothing changes, 200). */
+export const reactionRequestSchema = z.object({ emoji: emojiField });
+export type ReactionRequest = z.infer<typeof reactionRequestSchema>;
+/** DELETE …/reactions/?emoji=: take one's own reaction back. */
+export const reactionDeleteQuerySchema = reactionRequestSchema;
+/** GET …/reactions/ and the answer to POST: the message's reactions. */
+export const reactionsSchema = z.object({ messageId: idField, reactions: z.array(reactionSchema) });
+export type Reactions = z.infer<typeof reactionsSchema>;
 
 // ---- Path parameters ----
 

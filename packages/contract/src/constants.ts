@@ -86,6 +86,8 @@ export const LIMITS = {
   aliasMax: 255,
   descriptionMax: 10_000,
   messageMax: 4_000,
+  /** Distinct emoji on one message. */
+  reactionsPerMessage: 20,
   transcriptMax: 10_000,
   /** Ids are int4 in the database: 1..2^31-1. */
   idMax: 2_147_483_647,

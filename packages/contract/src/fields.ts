@@ -152,3 +152,14 @@ export const queryBooleanField = z.pipe(
   }),
   z.boolean(),
 );
+
+/**
+ * One emoji as a reaction: a pictograph (with its variation selector, skin tone and zero-width-joined
+ * parts), a keycap or a flag; nothing else.
+ */
+export const EMOJI = /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*)$/u;
+export const emojiField = z.string().check(
+  z.minLength(1),
+  z.maxLength(32),
+  z.refine((value: string) => EMOJI.test(value), { message: 'One emoji.' }),
+).register(z.globalRegistry, { example: '👍', description: 'One emoji (a pictograph, keycap or flag, with its modifiers).' } as never);

@@ -2,7 +2,7 @@
 // authenticates with the session cookie (or `auth: { token: <access token> }`); a client
 // subscribes to each chat it shows, and every event reaches it already rendered for it.
 import * as z from 'zod/mini';
-import { chatMessageSchema, groupChatSchema } from './chat';
+import { chatMessageSchema, groupChatSchema, reactionsSchema } from './chat';
 import { roomSchema, segmentSchema } from './rooms';
 import { idField } from './fields';
 import { MESH } from './constants';
@@ -93,6 +93,10 @@ export type MessageDeletedEvent = z.infer<typeof messageDeletedEventSchema>;
 export const messagesDeletedEventSchema = z.object({ chatId: idField, messageIds: z.array(idField) });
 export type MessagesDeletedEvent = z.infer<typeof messagesDeletedEventSchema>;
 
+/** A message's reactions changed: the whole list (the same for every reader). */
+export const reactionsEventSchema = z.extend(reactionsSchema, { chatId: idField });
+export type ReactionsEvent = z.infer<typeof reactionsEventSchema>;
+
 export const chatEventSchema = z.object({ chat: groupChatSchema });
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
@@ -115,6 +119,8 @@ export interface ServerToClientEvents {
   'message:rendered': (event: MessageEvent) => void;
   'message:edited': (event: MessageEvent) => void;
   'message:deleted': (event: MessageDeletedEvent) => void;
+  /** Someone reacted to a message or took a reaction back. */
+  'message:reactions': (event: ReactionsEvent) => void;
   /** A member was removed for good with their messages: drop these. */
   'messages:deleted': (event: MessagesDeletedEvent) => void;
   /** The chat's title, description or languages changed (with the reader's role). */

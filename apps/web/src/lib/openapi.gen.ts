@@ -682,6 +682,28 @@ export interface paths {
         patch: operations["updateMessage"];
         trace?: never;
     };
+    "/api/chat/{groupChatId}/messages/{id}/reactions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A message’s emoji reactions and who gave them */
+        get: operations["listReactions"];
+        put?: never;
+        /**
+         * React to a message with an emoji (once per emoji and member)
+         * @description Reacts with one emoji: 201 with the message’s reactions, or 200 when the member had given this emoji already.
+         */
+        post: operations["addReaction"];
+        /** Take one’s own reaction back (?emoji=) */
+        delete: operations["removeReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2930,6 +2952,7 @@ export interface operations {
                     "application/json": {
                         messages: number;
                         chats: number;
+                        mentions: number;
                     };
                 };
             };
@@ -3013,8 +3036,34 @@ export interface operations {
                                 /** @enum {string} */
                                 translation: "pending" | "done" | "failed" | "none";
                                 edited: boolean;
+                                mentions: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                }[];
+                                replyTo: {
+                                    /** @example 42 */
+                                    id: number;
+                                    sender: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    };
+                                    language: components["schemas"]["Language"];
+                                    content: string;
+                                    translated: boolean;
+                                } | null;
+                                reactions: {
+                                    emoji: string;
+                                    members: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    }[];
+                                }[];
                             } | null;
                             unreadCount: number;
+                            unreadMentions: number;
                         }[];
                     };
                 };
@@ -3806,6 +3855,31 @@ export interface operations {
                             /** @enum {string} */
                             translation: "pending" | "done" | "failed" | "none";
                             edited: boolean;
+                            mentions: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                            replyTo: {
+                                /** @example 42 */
+                                id: number;
+                                sender: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                };
+                                language: components["schemas"]["Language"];
+                                content: string;
+                                translated: boolean;
+                            } | null;
+                            reactions: {
+                                emoji: string;
+                                members: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                }[];
+                            }[];
                         }[];
                     };
                 };
@@ -3836,6 +3910,8 @@ export interface operations {
                     content: string;
                     /** Format: uuid */
                     clientId?: string;
+                    /** @example 42 */
+                    replyTo?: number;
                 };
             };
         };
@@ -3881,6 +3957,31 @@ export interface operations {
                         /** @enum {string} */
                         translation: "pending" | "done" | "failed" | "none";
                         edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
                     };
                 };
             };
@@ -3925,6 +4026,31 @@ export interface operations {
                         /** @enum {string} */
                         translation: "pending" | "done" | "failed" | "none";
                         edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
                     };
                 };
             };
@@ -3989,6 +4115,31 @@ export interface operations {
                         /** @enum {string} */
                         translation: "pending" | "done" | "failed" | "none";
                         edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
                     };
                 };
             };
@@ -4061,6 +4212,31 @@ export interface operations {
                         /** @enum {string} */
                         translation: "pending" | "done" | "failed" | "none";
                         edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
                     };
                 };
             };
@@ -4162,8 +4338,171 @@ export interface operations {
                         /** @enum {string} */
                         translation: "pending" | "done" | "failed" | "none";
                         edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
                     };
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listReactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        messageId: number;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description One emoji (a pictograph, keycap or flag, with its modifiers).
+                     * @example 👍
+                     */
+                    emoji: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Already stored (the same clientId): what was stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        messageId: number;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        messageId: number;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeReaction: {
+        parameters: {
+            query: {
+                /** @description One emoji (a pictograph, keycap or flag, with its modifiers). */
+                emoji: string;
+            };
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

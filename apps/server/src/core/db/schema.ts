@@ -1,7 +1,7 @@
 // Tables of the accounts feature and of the shared plumbing. Migrations are generated from this
 // file (`npm run db:generate -w @parla/server`) and kept in apps/server/drizzle.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -159,11 +159,38 @@ export const chatMessages = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The message this one replies to (same chat); null when none or deleted since. */
+    replyToId: integer('reply_to_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('chat_messages_chat_idx').on(t.chatId, t.id),
     uniqueIndex('chat_messages_client_key').on(t.senderId, t.clientId),
   ],
+);
+
+/**
+ * The members a message mentions (`<@memberId>` in its content, markup.ts): a reference, so the
+ * name shown is the member's current one and unread mentions are counted per member.
+ */
+export const messageMentions = pgTable(
+  'message_mentions',
+  {
+    messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').notNull().references(() => chatMembers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.memberId] }), index('message_mentions_member_idx').on(t.memberId, t.messageId)],
+);
+
+/** An emoji a member put on a message (once per emoji and member). */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').notNull().references(() => chatMembers.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.memberId, t.emoji] })],
 );
 
 /**

@@ -6,8 +6,12 @@ import type { GroupChat } from '@parla/contract/chat';
 import { chatRefSchema, TYPING_HOLD_MS } from '@parla/contract/live';
 import { createAudience } from '../../core/audience';
 import type { LiveSocket, Realtime } from '../../core/realtime';
-import type { MessagePresenter } from './rendering';
-import type { ChatsRepository, MessageWithSender, ReadingGroup, RenderingRow } from './repository';
+import type { Reactions } from '@parla/contract/chat';
+import { groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
+import type { ChatsRepository, MessageWithSender, QuoteRow, ReadingGroup, RenderingRow } from './repository';
+
+/** The quoted message of a reply with every rendering of it: each group's view quotes its own. */
+type QuoteForGroups = { quote: Omit<QuoteRow, 'rendering'>; renderings: readonly RenderingRow[] };
 
 type MessageEventName = 'message:created' | 'message:edited' | 'message:rendered';
 
@@ -57,16 +61,28 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
    * `renderings`) and once for its sender (isMe) when `senderToo`: a sender who left, or whose
    * group a rendering does not concern, is in none of the groups' rooms either.
    */
-  function send(event: MessageEventName, chatId: number, item: Omit<MessageWithSender, 'rendering'>, renderings: readonly RenderingRow[], groups: readonly ReadingGroup[], senderToo: boolean) {
+  function send(
+    event: MessageEventName,
+    chatId: number,
+    item: Omit<MessageWithSender, 'rendering' | 'quote'>,
+    renderings: readonly RenderingRow[],
+    groups: readonly ReadingGroup[],
+    senderToo: boolean,
+    context: MessageContext | undefined,
+    quoted: QuoteForGroups | undefined,
+  ) {
     const { message, sender } = item;
     const renderingOf = (group: ReadingGroup) => renderings.find((r) => sameGroup(r, group)) ?? null;
+    const quoteOf = (group: ReadingGroup): QuoteRow | null => (quoted ? { ...quoted.quote, rendering: quoted.renderings.find((r) => sameGroup(r, group)) ?? null } : null);
+    const view = (group: ReadingGroup, memberId: number) =>
+      presenter.present({ message, sender, rendering: renderingOf(group), quote: quoteOf(group) }, { ...group, memberId }, context);
     const own = sender.leftAt === null && senderToo ? [{ language: sender.language, tone: sender.tone }] : [];
     audience.fanOut(
       event,
       chatId,
       groups,
-      (group) => ({ chatId, message: presenter.present({ message, sender, rendering: renderingOf(group) }, { ...group, memberId: 0 }) }),
-      own.map((group) => ({ userId: sender.userId, payload: { chatId, message: presenter.present({ message, sender, rendering: renderingOf(group) }, { ...group, memberId: sender.id }) } })),
+      (group) => ({ chatId, message: view(group, 0) }),
+      own.map((group) => ({ userId: sender.userId, payload: { chatId, message: view(group, sender.id) } })),
     );
   }
 
@@ -84,13 +100,21 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       const groups = only ?? (await repo.readingGroups(chatId));
       const found = await repo.messageForGroups(messageId);
       if (!found) return;
+      const quoted = found.message.replyToId ? await repo.quoteForGroups(found.message.replyToId) : undefined;
+      const mentioned = mentionsOf([{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }]);
+      const [names, reactions] = await Promise.all([mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(), repo.reactionsFor([messageId])]);
       const senderGroup = { language: found.sender.language, tone: found.sender.tone };
-      send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)));
+      send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)), { names, reactions: groupReactions(reactions) }, quoted);
     },
 
     /** A new message, from the rows the post already has (nothing is rendered yet). */
-    created(chatId: number, item: MessageWithSender, groups: ReadingGroup[]) {
-      send('message:created', chatId, item, [], groups, true);
+    created(chatId: number, item: MessageWithSender, groups: ReadingGroup[], context?: MessageContext, quoted?: QuoteForGroups) {
+      send('message:created', chatId, item, [], groups, true, context, quoted);
+    },
+
+    /** A message's reactions changed: the same list for everyone. */
+    reactions(chatId: number, reactions: Reactions) {
+      audience.announce(chatId, 'message:reactions', { chatId, ...reactions });
     },
 
     messageDeleted(chatId: number, messageId: number) {

@@ -1,14 +1,62 @@
 // A message as one reader sees it: in their language and tone when that rendering is done, else
 // the original with the state of the rendering (product.md "Chats and messages").
 import type { ChatRole, Language, Tone } from '@parla/contract/constants';
-import type { ChatMessage, TranslationState } from '@parla/contract/chat';
+import type { ChatMessage, MemberRef, QuotedMessage, Reaction, TranslationState } from '@parla/contract/chat';
+import { mentionedIds } from '@parla/contract/markup';
 import type { Storage } from '../../core/storage';
 import { targetNeed, type TargetProvider } from '../../core/translation/targets';
-import type { MemberView, MessageRow, MessageWithSender, ReadingGroup, RenderingRow } from './repository';
+import type { MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
 
 /** How a member reads a chat. */
 export interface Reader extends ReadingGroup {
   memberId: number;
+}
+
+/**
+ * What a message view needs beyond its row, read once for a page or a push: the current nicknames
+ * of the members mentioned, and the reactions by message.
+ */
+export interface MessageContext {
+  names: ReadonlyMap<number, string>;
+  reactions: ReadonlyMap<number, Reaction[]>;
+}
+
+export const emptyContext: MessageContext = { names: new Map(), reactions: new Map() };
+
+/** The members the messages (and their quotes) mention. */
+export function mentionsOf(rows: readonly Pick<MessageWithSender, 'message' | 'quote'>[]): number[] {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    for (const id of mentionedIds(row.message.content)) ids.add(id);
+    if (row.quote) for (const id of mentionedIds(row.quote.message.content)) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Reactions grouped by message and emoji, in the order each emoji was first given. */
+export function groupReactions(rows: readonly ReactionRow[]): Map<number, Reaction[]> {
+  const byMessage = new Map<number, Reaction[]>();
+  for (const row of rows) {
+    let list = byMessage.get(row.messageId);
+    if (!list) byMessage.set(row.messageId, (list = []));
+    let reaction = list.find((item) => item.emoji === row.emoji);
+    if (!reaction) list.push((reaction = { emoji: row.emoji, members: [] }));
+    reaction.members.push({ id: row.memberId, nickName: row.nickName });
+  }
+  return byMessage;
+}
+
+/** The quote as the reader reads it: their rendering when done for its current text, else the original. */
+function presentQuote(quote: QuoteRow, reader: ReadingGroup): QuotedMessage {
+  const { message, sender, rendering } = quote;
+  const done = rendering && rendering.state === 'done' && rendering.version === message.version && rendering.content != null;
+  return {
+    id: message.id,
+    sender: { id: sender.id, nickName: sender.nickName },
+    language: (done ? reader.language : message.language) as Language,
+    content: done ? rendering.content! : message.content,
+    translated: Boolean(done),
+  };
 }
 
 function stateOf(provider: TargetProvider, message: MessageRow, reader: ReadingGroup, rendering: RenderingRow | null): TranslationState {
@@ -32,7 +80,7 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
   return {
     stateOf: (message: MessageRow, reader: ReadingGroup, rendering: RenderingRow | null) => stateOf(provider, message, reader, rendering),
 
-    present({ message, sender: from, rendering }: MessageWithSender, reader: Reader): ChatMessage {
+    present({ message, sender: from, rendering, quote }: MessageWithSender, reader: Reader, context: MessageContext = emptyContext): ChatMessage {
       const translation = stateOf(provider, message, reader, rendering);
       const done = translation === 'done' && rendering?.content != null;
       const created = message.createdAt.toISOString();
@@ -47,6 +95,12 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
         content: done ? rendering.content! : message.content,
         translation,
         edited: message.editedAt !== null,
+        mentions: mentionsOf([{ message, quote }]).flatMap((id): MemberRef[] => {
+          const nickName = context.names.get(id);
+          return nickName === undefined ? [] : [{ id, nickName }];
+        }),
+        replyTo: quote ? presentQuote(quote, reader) : null,
+        reactions: context.reactions.get(message.id) ?? [],
       };
     },
   };

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../core/db/fast-rows';
 import { preparedSql } from '../../core/db/prepared-sql';
 import type { Db } from '../../core/db/index';
-import { chatMembers, chatMessages, chats, messageRenderings, users } from '../../core/db/schema';
+import { chatMembers, chatMessages, chats, messageMentions, messageReactions, messageRenderings, users } from '../../core/db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -20,11 +20,27 @@ export interface MemberView extends MemberRow {
   avatarKey: string | null;
 }
 
-/** A message with its sender and, when asked for, the rendering of one (language, tone). */
+/** The message a reply answers, with its sender and its rendering for one reading group (or all of them). */
+export interface QuoteRow {
+  message: Pick<MessageRow, 'id' | 'content' | 'language' | 'version'>;
+  sender: { id: number; nickName: string };
+  rendering: Pick<RenderingRow, 'state' | 'content' | 'version'> | null;
+}
+
+/** A message with its sender and, when asked for, the rendering of one (language, tone) and the quote it replies to. */
 export interface MessageWithSender {
   message: MessageRow;
   sender: MemberView;
   rendering: RenderingRow | null;
+  quote?: QuoteRow | null;
+}
+
+/** A reaction as stored, with the reacting member's nickname. */
+export interface ReactionRow {
+  messageId: number;
+  emoji: string;
+  memberId: number;
+  nickName: string;
 }
 
 /** A reading group: the members who read a chat in the same language and tone. */
@@ -54,6 +70,8 @@ const memberColumns = {
 const active = isNull(chatMembers.leftAt);
 /** Members who accepted: they read, post and are rendered for. */
 const joined = and(active, isNotNull(chatMembers.joinedAt));
+/** The message (chat_messages) mentions the member (chat_members): for unread mention counts. */
+const mentionsMember = sql`exists (select 1 from ${messageMentions} where ${messageMentions.messageId} = ${chatMessages.id} and ${messageMentions.memberId} = ${chatMembers.id})`;
 /** Timestamps kept to the millisecond, so a JavaScript Date names them exactly (page cursors). */
 const nowMs = () => new Date();
 
@@ -75,9 +93,20 @@ export function createChatsRepository(db: Db) {
     .from(chatMembers)
     .where(and(eq(chatMembers.chatId, sql.placeholder('chatId')), joined))
     .prepare('chat_reading_groups');
+  // The quoted message of a reply, its sender and its rendering for the reader come in the same row.
+  const quoted = alias(chatMessages, 'quoted');
+  const quotedSender = alias(chatMembers, 'quoted_sender');
+  const quotedRendering = alias(messageRenderings, 'quoted_rendering');
   const pageQuery = (name: string, extra?: SQL) =>
     db
-      .select({ message: chatMessages, sender: memberColumns, rendering: messageRenderings })
+      .select({
+        message: chatMessages,
+        sender: memberColumns,
+        rendering: messageRenderings,
+        quote: { id: quoted.id, content: quoted.content, language: quoted.language, version: quoted.version },
+        quoteSender: { id: quotedSender.id, nickName: quotedSender.nickName },
+        quoteRendering: { state: quotedRendering.state, content: quotedRendering.content, version: quotedRendering.version },
+      })
       .from(chatMessages)
       .innerJoin(chatMembers, eq(chatMembers.id, chatMessages.senderId))
       .innerJoin(users, eq(users.id, chatMembers.userId))
@@ -90,12 +119,31 @@ export function createChatsRepository(db: Db) {
           eq(messageRenderings.version, chatMessages.version),
         ),
       )
+      .leftJoin(quoted, eq(quoted.id, chatMessages.replyToId))
+      .leftJoin(quotedSender, eq(quotedSender.id, quoted.senderId))
+      .leftJoin(
+        quotedRendering,
+        and(
+          eq(quotedRendering.messageId, quoted.id),
+          eq(quotedRendering.language, sql.placeholder('language')),
+          eq(quotedRendering.tone, sql.placeholder('tone')),
+          eq(quotedRendering.version, quoted.version),
+        ),
+      )
       .where(and(eq(chatMessages.chatId, sql.placeholder('chatId')), extra))
       .orderBy(desc(chatMessages.id))
       .limit(sql.placeholder('limit'))
       .prepare(name);
+  type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+  const withQuote = (rows: PageRow[]): MessageWithSender[] =>
+    rows.map(({ message, sender, rendering, quote, quoteSender, quoteRendering }) => ({
+      message,
+      sender,
+      rendering,
+      quote: quote && quoteSender ? { message: quote, sender: quoteSender, rendering: quoteRendering } : null,
+    }));
   // A page is read on every visit: its rows are mapped by a plan made once (core/db/fast-rows.ts).
-  const page = (name: string, extra?: SQL) => withFastRows(pageQuery(name, extra), ['rendering']);
+  const page = (name: string, extra?: SQL) => withFastRows(pageQuery(name, extra), ['rendering', 'quote', 'quoteSender', 'quoteRendering']);
   const newestPage = page('chat_page');
   const olderPage = page('chat_page_below', lt(chatMessages.id, sql.placeholder('toId')));
   const onePage = page('chat_page_one', eq(chatMessages.id, sql.placeholder('id')));
@@ -107,8 +155,8 @@ export function createChatsRepository(db: Db) {
     db,
     'chat_insert_message',
     sql`with inserted as (
-        insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at)
-        values (${sql.placeholder('chatId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('language')}, ${sql.placeholder('content')}, ${sql.placeholder('clientId')}, ${sql.placeholder('createdAt')})
+        insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at, reply_to_id)
+        values (${sql.placeholder('chatId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('language')}, ${sql.placeholder('content')}, ${sql.placeholder('clientId')}, ${sql.placeholder('createdAt')}, ${sql.placeholder('replyToId')})
         on conflict (sender_id, client_id) do nothing
         returning id, version
       ), touched as (
@@ -152,9 +200,9 @@ export function createChatsRepository(db: Db) {
      * group) and how many messages others wrote after the member's last read one.
      */
     /** Messages others wrote after the user's last read one, over every chat they joined, and the chats holding them. */
-    async unreadSummary(userId: number): Promise<{ messages: number; chats: number }> {
+    async unreadSummary(userId: number): Promise<{ messages: number; chats: number; mentions: number }> {
       const rows = await db
-        .select({ chatId: chatMembers.chatId, unread: sql<number>`count(*)::int` })
+        .select({ chatId: chatMembers.chatId, unread: sql<number>`count(*)::int`, mentions: sql<number>`count(*) filter (where ${mentionsMember})::int` })
         .from(chatMembers)
         .innerJoin(
           chatMessages,
@@ -166,7 +214,11 @@ export function createChatsRepository(db: Db) {
         )
         .where(and(eq(chatMembers.userId, userId), joined))
         .groupBy(chatMembers.chatId);
-      return { messages: rows.reduce((sum, row) => sum + Number(row.unread), 0), chats: rows.length };
+      return {
+        messages: rows.reduce((sum, row) => sum + Number(row.unread), 0),
+        chats: rows.length,
+        mentions: rows.reduce((sum, row) => sum + Number(row.mentions), 0),
+      };
     },
 
     async listForUser(userId: number, before: { modified: Date; id?: number | undefined } | undefined, limit: number) {
@@ -181,11 +233,14 @@ export function createChatsRepository(db: Db) {
       const lastSenderUser = alias(users, 'last_sender_user');
       const unread = sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.chatId} = ${chats.id}
         and ${chatMessages.id} > coalesce(${chatMembers.lastReadMessage}, 0) and ${chatMessages.senderId} <> ${chatMembers.id})`;
+      const unreadMentions = sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.chatId} = ${chats.id}
+        and ${chatMessages.id} > coalesce(${chatMembers.lastReadMessage}, 0) and ${chatMessages.senderId} <> ${chatMembers.id} and ${mentionsMember})`;
       const rows = await db
         .select({
           chat: chats,
           member: chatMembers,
           unreadCount: unread,
+          unreadMentions,
           message: {
             id: last.id,
             chatId: last.chatId,
@@ -196,6 +251,7 @@ export function createChatsRepository(db: Db) {
             version: last.version,
             createdAt: last.createdAt,
             editedAt: last.editedAt,
+            replyToId: last.replyToId,
           },
           sender: lastSender,
           senderUser: { email: lastSenderUser.email, fullName: lastSenderUser.fullName, avatarKey: lastSenderUser.avatarKey },
@@ -232,6 +288,7 @@ export function createChatsRepository(db: Db) {
         chat: row.chat,
         member: row.member,
         unreadCount: row.unreadCount,
+        unreadMentions: row.unreadMentions,
         last:
           row.message?.id != null && row.sender && row.senderUser
             ? ({ message: row.message as MessageRow, sender: { ...row.sender, ...row.senderUser } as MemberView, rendering: row.rendering } satisfies MessageWithSender)
@@ -382,7 +439,14 @@ export function createChatsRepository(db: Db) {
      * chat's reading groups, in one statement; undefined when this sender already used this
      * `clientId` (see `messageByClientId`).
      */
-    async insertMessage(values: { chatId: number; senderId: number; language: string; content: string; clientId: string | null }): Promise<{ message: MessageRow; groups: ReadingGroup[] } | undefined> {
+    async insertMessage(values: {
+      chatId: number;
+      senderId: number;
+      language: string;
+      content: string;
+      clientId: string | null;
+      replyToId: number | null;
+    }): Promise<{ message: MessageRow; groups: ReadingGroup[] } | undefined> {
       const now = nowMs();
       const [row] = await insertMessageQuery.execute({ ...values, createdAt: now.toISOString() });
       if (!row) return undefined;
@@ -393,7 +457,7 @@ export function createChatsRepository(db: Db) {
 
     /** The message a sender stored with a `clientId` (a repeated post), as `reader` sees it. */
     async messageByClientId(chatId: number, group: ReadingGroup, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
-      const [row] = await byClientId.execute({ chatId, language: group.language, tone: group.tone, limit: 1, senderId, clientId });
+      const [row] = withQuote(await byClientId.execute({ chatId, language: group.language, tone: group.tone, limit: 1, senderId, clientId }));
       return row;
     },
 
@@ -440,9 +504,9 @@ export function createChatsRepository(db: Db) {
       query: { limit: number; toId?: number | undefined; id?: number | undefined },
     ): Promise<MessageWithSender[]> {
       const args = { chatId, language: group.language, tone: group.tone, limit: query.limit };
-      if (query.id) return onePage.execute({ ...args, id: query.id });
-      if (query.toId) return olderPage.execute({ ...args, toId: query.toId });
-      return newestPage.execute(args);
+      if (query.id) return withQuote(await onePage.execute({ ...args, id: query.id }));
+      if (query.toId) return withQuote(await olderPage.execute({ ...args, toId: query.toId }));
+      return withQuote(await newestPage.execute(args));
     },
 
     /** One message with its sender and the renderings of its current version (for live pushes). */
@@ -513,6 +577,66 @@ export function createChatsRepository(db: Db) {
         .select()
         .from(messageRenderings)
         .where(and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, version), eq(messageRenderings.state, 'pending')));
+    },
+
+    /** Sets the members a message mentions (replacing those of an earlier version). */
+    async setMentions(messageId: number, memberIds: number[], replace: boolean) {
+      if (replace) await db.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
+      if (memberIds.length) await db.insert(messageMentions).values(memberIds.map((memberId) => ({ messageId, memberId }))).onConflictDoNothing();
+    },
+
+    /** Nicknames of a chat's active members by id (a mention shows the current name). */
+    async nickNames(chatId: number, memberIds: number[]): Promise<Map<number, string>> {
+      if (memberIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: chatMembers.id, nickName: chatMembers.nickName })
+        .from(chatMembers)
+        .where(and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds), active));
+      return new Map(rows.map((row) => [row.id, row.nickName]));
+    },
+
+    /** The quoted message of a reply with its sender and every rendering of its current version (a live push, one view per group). */
+    async quoteForGroups(messageId: number): Promise<{ quote: Omit<QuoteRow, 'rendering'>; renderings: RenderingRow[] } | undefined> {
+      const [row] = await db
+        .select({ message: { id: chatMessages.id, content: chatMessages.content, language: chatMessages.language, version: chatMessages.version }, sender: { id: chatMembers.id, nickName: chatMembers.nickName } })
+        .from(chatMessages)
+        .innerJoin(chatMembers, eq(chatMembers.id, chatMessages.senderId))
+        .where(eq(chatMessages.id, messageId))
+        .limit(1);
+      if (!row) return undefined;
+      return { quote: row, renderings: await this.renderings(messageId, row.message.version) };
+    },
+
+    /** The reactions to these messages, oldest first, with the reacting members' nicknames. */
+    async reactionsFor(messageIds: number[]): Promise<ReactionRow[]> {
+      if (messageIds.length === 0) return [];
+      return db
+        .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, memberId: messageReactions.memberId, nickName: chatMembers.nickName })
+        .from(messageReactions)
+        .innerJoin(chatMembers, eq(chatMembers.id, messageReactions.memberId))
+        .where(inArray(messageReactions.messageId, messageIds))
+        .orderBy(asc(messageReactions.createdAt), asc(messageReactions.memberId));
+    },
+
+    /** Adds a reaction; false when the member had given this one already. */
+    async addReaction(messageId: number, memberId: number, emoji: string): Promise<boolean> {
+      const rows = await db.insert(messageReactions).values({ messageId, memberId, emoji }).onConflictDoNothing().returning({ emoji: messageReactions.emoji });
+      return rows.length > 0;
+    },
+
+    /** Takes a member's reaction back; false when there was none. */
+    async removeReaction(messageId: number, memberId: number, emoji: string): Promise<boolean> {
+      const rows = await db
+        .delete(messageReactions)
+        .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.memberId, memberId), eq(messageReactions.emoji, emoji)))
+        .returning({ emoji: messageReactions.emoji });
+      return rows.length > 0;
+    },
+
+    /** The distinct emoji on a message. */
+    async reactionEmoji(messageId: number): Promise<string[]> {
+      const rows = await db.selectDistinct({ emoji: messageReactions.emoji }).from(messageReactions).where(eq(messageReactions.messageId, messageId));
+      return rows.map((row) => row.emoji);
     },
 
     async messageExists(chatId: number, messageId: number): Promise<boolean> {

@@ -26,6 +26,9 @@ import {
   chatScopePathSchema,
   groupChatSchema,
   manageChatMemberSchema,
+  reactionDeleteQuerySchema,
+  reactionRequestSchema,
+  reactionsSchema,
   unreadSummarySchema,
 } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
@@ -162,6 +165,33 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   }
   app.delete(route(API.deleteMessage), { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
     await chats.deleteMessage(request.params.groupChatId, me(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  // ---- reactions ----
+  app.get(route(API.listReactions), { onRequest, schema: { tags, params: chatItemPathSchema, response: { 200: reactionsSchema } } }, (request) =>
+    chats.listReactions(request.params.groupChatId, me(request), request.params.id),
+  );
+  app.post(
+    route(API.addReaction),
+    {
+      onRequest,
+      preHandler: messageLimit,
+      schema: {
+        tags,
+        description: 'Reacts with one emoji: 201 with the message’s reactions, or 200 when the member had given this emoji already.',
+        params: chatItemPathSchema,
+        body: reactionRequestSchema,
+        response: { 201: reactionsSchema, 200: reactionsSchema },
+      },
+    },
+    async (request, reply) => {
+      const { reactions, created } = await chats.addReaction(request.params.groupChatId, me(request), request.params.id, request.body.emoji);
+      return reply.code(created ? 201 : 200).send(reactions);
+    },
+  );
+  app.delete(route(API.removeReaction), { onRequest, schema: { tags, params: chatItemPathSchema, querystring: reactionDeleteQuerySchema } }, async (request, reply) => {
+    await chats.removeReaction(request.params.groupChatId, me(request), request.params.id, request.query.emoji);
     return reply.code(204).send();
   });
 }

@@ -30,7 +30,10 @@ import type { InvitationMail } from '../../core/invitations';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
-import type { MessagePresenter } from './rendering';
+import { groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
+import { mentionedIds } from '@parla/contract/markup';
+import { LIMITS } from '@parla/contract/constants';
+import type { Reactions } from '@parla/contract/chat';
 import { renderTargets } from '../../core/translation/targets';
 import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup } from './repository';
 
@@ -140,6 +143,38 @@ export function createChatsService(deps: ChatsDeps) {
     }
   }
 
+  /** The nicknames of the members the rows mention and the rows' reactions: two reads, side by side, for a page or a push. */
+  async function contextFor(chatId: number, rows: readonly MessageWithSender[]): Promise<MessageContext> {
+    const mentioned = mentionsOf(rows);
+    const [names, reactions] = await Promise.all([
+      mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
+      rows.length ? repo.reactionsFor(rows.map((row) => row.message.id)) : [],
+    ]);
+    return { names, reactions: groupReactions(reactions) };
+  }
+
+  /** The members a text mentions, each a joined member of the chat (else a 400 on `content`). */
+  async function checkMentions(chatId: number, content: string): Promise<number[]> {
+    const ids = mentionedIds(content);
+    if (ids.length === 0) return ids;
+    const found = await repo.findMembers(chatId, ids);
+    const unknown = ids.filter((id) => !found.some((member) => member.id === id && member.joinedAt));
+    if (unknown.length) throw fieldError('content', 'noSuchMembers', { ids: unknown.join(', ') }, 'does_not_exist');
+    return ids;
+  }
+
+  /** A message's reactions, for its answer and its push. */
+  async function reactionsOf(messageId: number): Promise<Reactions> {
+    return { messageId, reactions: groupReactions(await repo.reactionsFor([messageId])).get(messageId) ?? [] };
+  }
+
+  /** A message of the chat (else 404). */
+  async function messageOf(chatId: number, messageId: number) {
+    const message = await repo.findMessage(chatId, messageId);
+    if (!message) throw notFound();
+    return message;
+  }
+
   /** How a member reads by default: in their interface language when the chat has it, else in the chat's first. */
   const defaultLanguage = (chat: ChatRow, user: { language: string }) => (chat.languages.includes(user.language) ? user.language : (chat.languages[0] ?? user.language));
 
@@ -166,15 +201,18 @@ export function createChatsService(deps: ChatsDeps) {
     async listChats(userId: number, query: { lastModified?: string | undefined; lastId?: number | undefined; limit: number }): Promise<ChatListPage> {
       const before = query.lastModified ? { modified: new Date(query.lastModified), id: query.lastId } : undefined;
       const rows = await repo.listForUser(userId, before, query.limit);
-      const results: ChatListItem[] = rows.map((row) => ({
+      // The previews name the members they mention (a read per chat that has such a preview).
+      const contexts = await Promise.all(rows.map((row) => (row.last && mentionsOf([row.last]).length ? contextFor(row.chat.id, [row.last]) : undefined)));
+      const results: ChatListItem[] = rows.map((row, index) => ({
         ...presentChat(row.chat, row.member),
-        lastMessage: row.last ? presenter.present(row.last, readerOf(row.member)) : null,
+        lastMessage: row.last ? presenter.present(row.last, readerOf(row.member), contexts[index]) : null,
         unreadCount: row.unreadCount,
+        unreadMentions: row.unreadMentions,
       }));
       const page = cursorPage(results, query.limit, (last) => link(fillPath(API.listChats, {}))({ lastModified: last.modified, lastId: last.id, limit: query.limit }));
       if (before) return page;
       const invited = await repo.invitationsFor(userId, INVITATIONS_SHOWN);
-      return { ...page, results: [...invited.map((row) => ({ ...presentChat(row.chat, row.member), lastMessage: null, unreadCount: 0 })), ...page.results] };
+      return { ...page, results: [...invited.map((row) => ({ ...presentChat(row.chat, row.member), lastMessage: null, unreadCount: 0, unreadMentions: 0 })), ...page.results] };
     },
 
     async createChat(userId: number, body: ChatCreateRequest): Promise<GroupChat> {
@@ -339,9 +377,9 @@ export function createChatsService(deps: ChatsDeps) {
     async listMessages(chatId: number, userId: number, query: { limit: number; toId?: number | undefined }): Promise<ChatMessagesPage> {
       const { member } = await load(chatId, userId);
       const rows = await repo.listMessages(chatId, groupOf(member), query);
-      await ensureRenderings(rows, groupOf(member));
+      const [context] = await Promise.all([contextFor(chatId, rows), ensureRenderings(rows, groupOf(member))]);
       const reader = readerOf(member);
-      const results = rows.map((row) => presenter.present(row, reader));
+      const results = rows.map((row) => presenter.present(row, reader, context));
       return cursorPage(results, query.limit, (last) => link(fillPath(API.listMessages, { groupChatId: chatId }))({ limit: query.limit, toId: last.id }));
     },
 
@@ -349,8 +387,8 @@ export function createChatsService(deps: ChatsDeps) {
       const { member } = await load(chatId, userId);
       const [row] = await repo.listMessages(chatId, groupOf(member), { limit: 1, id: messageId });
       if (!row) throw notFound();
-      await ensureRenderings([row], groupOf(member));
-      return presenter.present(row, readerOf(member));
+      const [context] = await Promise.all([contextFor(chatId, [row]), ensureRenderings([row], groupOf(member))]);
+      return presenter.present(row, readerOf(member), context);
     },
 
     /**
@@ -358,20 +396,32 @@ export function createChatsService(deps: ChatsDeps) {
      * event and the answer are made from what is at hand: a post is three statements (the session,
      * the membership, the insert with the reading groups).
      */
-    async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined }) {
+    async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined; replyTo?: number | undefined }) {
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'post');
       const clientId = body.clientId ?? null;
-      const inserted = await repo.insertMessage({ chatId, senderId: member.id, language: member.language, content: body.content, clientId });
+      const [mentions, quoted] = await Promise.all([
+        checkMentions(chatId, body.content),
+        body.replyTo === undefined ? undefined : repo.findMessage(chatId, body.replyTo),
+      ]);
+      if (body.replyTo !== undefined && !quoted) throw fieldError('replyTo', 'noSuchMessage', undefined, 'does_not_exist');
+      const inserted = await repo.insertMessage({ chatId, senderId: member.id, language: member.language, content: body.content, clientId, replyToId: body.replyTo ?? null });
       if (!inserted) {
         const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId!);
         if (!stored) throw notFound();
-        return { message: presenter.present(stored, readerOf(member)), created: false };
+        return { message: presenter.present(stored, readerOf(member), await contextFor(chatId, [stored])), created: false };
       }
       const { message, groups } = inserted;
-      await queueRendering(message, groups);
-      live.created(chatId, { message, sender: member, rendering: null }, groups);
-      return { message: presenter.present({ message, sender: member, rendering: null }, readerOf(member)), created: true };
+      const [, quote] = await Promise.all([
+        mentions.length ? repo.setMentions(message.id, mentions, false) : undefined,
+        message.replyToId ? repo.quoteForGroups(message.replyToId) : undefined,
+        queueRendering(message, groups),
+      ]);
+      const item = { message, sender: member, rendering: null };
+      const context = mentions.length || quote ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
+      live.created(chatId, item, groups, context, quote);
+      const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => r.language === member.language && r.tone === member.tone) ?? null } : null;
+      return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
     },
 
     async editMessage(chatId: number, userId: number, messageId: number, content: string): Promise<ChatMessage> {
@@ -381,13 +431,47 @@ export function createChatsService(deps: ChatsDeps) {
       // Only the sender edits a message (an admin may delete it, not put words in its mouth).
       if (message.senderId !== member.id) throw permissionDenied();
       if (content !== message.content) {
+        const mentions = await checkMentions(chatId, content);
         const edited = await repo.editMessage(messageId, content);
         if (!edited) throw notFound();
+        await repo.setMentions(messageId, mentions, true);
         const groups = await repo.readingGroups(chatId);
         await queueRendering(edited, groups);
         await live.message('message:edited', chatId, messageId, groups);
       }
       return this.getMessage(chatId, userId, messageId);
+    },
+
+    /** A message's reactions and who gave them. */
+    async listReactions(chatId: number, userId: number, messageId: number): Promise<Reactions> {
+      await load(chatId, userId);
+      await messageOf(chatId, messageId);
+      return reactionsOf(messageId);
+    },
+
+    /**
+     * Reacts with an emoji (`created` false when the member had already); a message holds at most
+     * LIMITS.reactionsPerMessage distinct emoji. Everyone in the chat sees the change live.
+     */
+    async addReaction(chatId: number, userId: number, messageId: number, emoji: string): Promise<{ reactions: Reactions; created: boolean }> {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'post');
+      await messageOf(chatId, messageId);
+      const given = await repo.reactionEmoji(messageId);
+      if (!given.includes(emoji) && given.length >= LIMITS.reactionsPerMessage) {
+        throw fieldError('emoji', 'tooManyReactions', { max: LIMITS.reactionsPerMessage }, 'invalid');
+      }
+      const created = await repo.addReaction(messageId, member.id, emoji);
+      const reactions = await reactionsOf(messageId);
+      if (created) live.reactions(chatId, reactions);
+      return { reactions, created };
+    },
+
+    /** Takes one's own reaction back (none given: nothing changes). */
+    async removeReaction(chatId: number, userId: number, messageId: number, emoji: string): Promise<void> {
+      const { member } = await load(chatId, userId);
+      await messageOf(chatId, messageId);
+      if (await repo.removeReaction(messageId, member.id, emoji)) live.reactions(chatId, await reactionsOf(messageId));
     },
 
     async deleteMessage(chatId: number, userId: number, messageId: number): Promise<void> {
