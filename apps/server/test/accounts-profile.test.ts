@@ -43,7 +43,7 @@ describe('GET /api/accounts/user/', () => {
 
   it('answers the user for a cookie session and for a Bearer access token', async () => {
     const { client, email, login } = await signedIn(server);
-    const expected = { id: login.user.id, email, fullName: 'Ada Lovelace', avatarImage: null };
+    const expected = { id: login.user.id, email, fullName: 'Ada Lovelace', avatarImage: null, readingLanguage: null };
 
     const byCookie = await client.get(USER);
     expect(byCookie.status).toBe(200);
@@ -69,6 +69,28 @@ describe('PUT/PATCH /api/accounts/user/ with JSON', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ email, fullName: 'Ada King', avatarImage: null });
     expect((await client.get(USER)).body.fullName).toBe('Ada King');
+  });
+
+  it('keeps a reading language that new chats and rooms start in (null: the interface language)', async () => {
+    const { client } = await signedIn(server);
+    const host = await signedIn(server);
+    const set = await client.request('PATCH', USER, { json: { readingLanguage: 'es' }, xsrf: true });
+    expect(set.status).toBe(200);
+    expect(set.body.readingLanguage).toBe('es');
+    // Invited to a chat in English and Spanish, they read it in Spanish although their interface is English.
+    const chat = await host.client.request('POST', '/api/chat/', { json: { title: 'Both', languages: ['en', 'es'] }, xsrf: true });
+    const email = (await client.get(USER)).body.email;
+    expect((await host.client.request('POST', `/api/chat/${chat.body.id}/members/`, { json: { user: email, chatRole: 2003 }, xsrf: true })).status).toBe(201);
+    const accepted = await client.request('POST', `/api/chat/${chat.body.id}/member/accept/`, { xsrf: true });
+    expect(accepted.body.language).toBe('es');
+    const room = await host.client.request('POST', '/api/rooms/', { json: { title: 'Both', languages: ['en', 'es'] }, xsrf: true });
+    expect((await host.client.request('POST', `/api/rooms/${room.body.id}/participants/`, { json: { user: email, roomRole: 1002 }, xsrf: true })).status).toBe(201);
+    expect((await client.request('POST', `/api/rooms/${room.body.id}/participant/accept/`, { xsrf: true })).body.language).toBe('es');
+    // Back to the interface language; a language not offered is refused.
+    expect((await client.request('PATCH', USER, { json: { readingLanguage: null }, xsrf: true })).body.readingLanguage).toBeNull();
+    const refused = await client.request('PATCH', USER, { json: { readingLanguage: 'xx' }, xsrf: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].attr).toBe('readingLanguage');
   });
 
   it('answers 403 csrf_failed to a cookie session without the XSRF header, and changes nothing', async () => {

@@ -209,22 +209,22 @@ describe('chat events', () => {
     await addMember(ana, first.id, ben);
     await addMember(ana, second.id, ben);
     const unread = async (who: typeof ben) => (await who.client.get('/api/chat/unread/')).body;
-    expect(await unread(ben)).toEqual({ messages: 0, chats: 0 });
+    expect(await unread(ben)).toEqual({ messages: 0, chats: 0, mentions: 0 });
     // (Posting in a chat reads it up to one's own message.)
     await post(ben, second.id, 'his own: never unread for him');
     await post(ana, first.id, 'one');
     const newest = await post(ana, first.id, 'two');
     await post(ana, second.id, 'three');
-    expect(await unread(ben)).toEqual({ messages: 3, chats: 2 });
-    expect(await unread(ana)).toEqual({ messages: 0, chats: 0 });
+    expect(await unread(ben)).toEqual({ messages: 3, chats: 2, mentions: 0 });
+    expect(await unread(ana)).toEqual({ messages: 0, chats: 0, mentions: 0 });
 
     // Ben reads the first chat in one tab; his other tab (not subscribed to it) hears of it.
     const otherTab = await live(server.url, ben);
     await send(ben, 'PATCH', `/api/chat/${first.id}/member/`, { lastReadMessage: newest.id });
     expect(await otherTab.next('chat:read')).toEqual({ chatId: first.id, lastReadMessage: newest.id });
-    expect(await unread(ben)).toEqual({ messages: 1, chats: 1 });
+    expect(await unread(ben)).toEqual({ messages: 1, chats: 1, mentions: 0 });
     // A stranger's summary is their own (nothing), and without a session there is none.
-    expect(await unread(await person(server))).toEqual({ messages: 0, chats: 0 });
+    expect(await unread(await person(server))).toEqual({ messages: 0, chats: 0, mentions: 0 });
     expect((await server.client().get('/api/chat/unread/')).status).toBe(401);
   });
 

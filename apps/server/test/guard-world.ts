@@ -198,6 +198,8 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile) {
       if (path.endsWith('/multi_delete/')) request.body = { ids: [base.invitedMemberId], permanent: false };
       if (path.endsWith('/members/') && op.method === 'POST') request.body = { user: uniqueEmail('guard-invitee'), chatRole: 2003 };
       if (path.endsWith('/member/') && op.method !== 'GET') request.body = { nickName: 'Guard', language: 'es', tone: 'CASUAL' };
+      // A post replies to the chat's own message (the schema's example id names none).
+      if (path.endsWith('/messages/') && op.method === 'POST') request.body = { content: 'See you all at ten!', replyTo: base.messageId };
       return request;
     }
     // ---- rooms ----

@@ -1,13 +1,15 @@
 // /api/accounts/* bodies (spec section 7, product.md "Accounts and session").
 import * as z from 'zod/mini';
-import { LIMITS } from './constants';
-import { dateTimeField, emailField, fullNameField, idField, passwordField } from './fields';
+import { LANGUAGES, LIMITS } from './constants';
+import { dateTimeField, emailField, fullNameField, idField, languageField, passwordField } from './fields';
 
 export const userSchema = z.object({
   id: idField,
   email: z.string(),
   fullName: z.nullable(z.string()),
   avatarImage: z.nullable(z.string()),
+  /** Beyond the spec: the language new chats and rooms are read in; null: the interface language. */
+  readingLanguage: z.nullable(languageField),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -93,6 +95,8 @@ export type TokenVerifyRequest = z.infer<typeof tokenVerifyRequestSchema>;
 export const userUpdateFieldsSchema = z.object({
   fullName: fullNameField,
   avatarImage: z.optional(z.union([z.null(), z.literal('')])),
+  /** Absent: unchanged; null or empty: follow the interface language. */
+  readingLanguage: z.optional(z.nullable(z.enum(['', ...LANGUAGES]))),
 });
 export type UserUpdateFields = z.infer<typeof userUpdateFieldsSchema>;
 

@@ -1,7 +1,7 @@
 // Who a user is, for the features that add people by e-mail or default a membership from the
 // account (chats, rooms). Accounts owns the users table; this is the view others share, plus the
 // one write they need: an account for an e-mail that has none yet, when someone invites it.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/index';
 import { users } from './db/schema';
 
@@ -9,13 +9,19 @@ export interface UserSummary {
   id: number;
   email: string;
   fullName: string | null;
-  /** The interface language of the account (from its registration). */
+  /** The language the account reads new chats and rooms in: the one chosen in the profile, else its interface language. */
   language: string;
   /** False for an account not activated yet, such as one made by an invitation. */
   emailVerified: boolean;
 }
 
-const summary = { id: users.id, email: users.email, fullName: users.fullName, language: users.language, emailVerified: users.emailVerified };
+const summary = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  language: sql<string>`coalesce(${users.readingLanguage}, ${users.language})`,
+  emailVerified: users.emailVerified,
+};
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

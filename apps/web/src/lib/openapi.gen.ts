@@ -236,7 +236,7 @@ export interface paths {
         get: operations["getUser"];
         /**
          * Set the full name and the avatar (JSON, or a form with the image file)
-         * @description multipart/form-data (fullName, avatarImage file) or JSON (fullName, avatarImage: null to remove).
+         * @description multipart/form-data (fullName, readingLanguage, avatarImage file) or JSON (fullName, readingLanguage, avatarImage: null to remove).
          */
         put: operations["replaceUser"];
         post?: never;
@@ -245,7 +245,7 @@ export interface paths {
         head?: never;
         /**
          * Change the full name or the avatar (JSON, or a form with the image file)
-         * @description multipart/form-data (fullName, avatarImage file) or JSON (fullName, avatarImage: null to remove).
+         * @description multipart/form-data (fullName, readingLanguage, avatarImage file) or JSON (fullName, readingLanguage, avatarImage: null to remove).
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -998,6 +998,7 @@ export interface operations {
                             email: string;
                             fullName: string | null;
                             avatarImage: string | null;
+                            readingLanguage: components["schemas"]["Language"] | null;
                         };
                         /**
                          * Format: date-time
@@ -1388,6 +1389,7 @@ export interface operations {
                         email: string;
                         fullName: string | null;
                         avatarImage: string | null;
+                        readingLanguage: components["schemas"]["Language"] | null;
                     };
                 };
             };
@@ -1415,6 +1417,8 @@ export interface operations {
                      * @enum {string|null}
                      */
                     avatarImage?: "" | null;
+                    /** @enum {string|null} */
+                    readingLanguage?: "" | "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
                 };
                 "multipart/form-data": {
                     /**
@@ -1443,6 +1447,7 @@ export interface operations {
                         email: string;
                         fullName: string | null;
                         avatarImage: string | null;
+                        readingLanguage: components["schemas"]["Language"] | null;
                     };
                 };
             };
@@ -1473,6 +1478,8 @@ export interface operations {
                      * @enum {string|null}
                      */
                     avatarImage?: "" | null;
+                    /** @enum {string|null} */
+                    readingLanguage?: "" | "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
                 };
                 "multipart/form-data": {
                     /**
@@ -1501,6 +1508,7 @@ export interface operations {
                         email: string;
                         fullName: string | null;
                         avatarImage: string | null;
+                        readingLanguage: components["schemas"]["Language"] | null;
                     };
                 };
             };

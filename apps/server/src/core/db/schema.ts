@@ -15,6 +15,8 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     /** The interface language the user last used (from Accept-Language). */
     language: text('language').notNull().default('en'),
+    /** The language the user reads new chats and rooms in; null: their interface language. */
+    readingLanguage: text('reading_language'),
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -154,7 +154,10 @@ export function toApertiumHtml(text: string): string {
     .split('\n')
     .map((line) => {
       if (!/\S/.test(line)) return line;
-      const escaped = line.replace(/[&<>*@#]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : (KEEP[c] ?? c)));
+      const escaped = line
+        .replace(/[&<>*@#]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : (KEEP[c] ?? c)))
+        // A protected piece's placeholder (protect.ts) travels as an empty tag: formatting to Apertium.
+        .replace(/⟦(\d+)⟧/g, '<x$1/>');
       return `<p>${escaped}</p>`;
     })
     .join('\n');
@@ -165,6 +168,7 @@ export function fromApertiumHtml(html: string): string {
     .replace(/(?<!&)[*@#]/g, '')
     .replace(/<\/?p>/g, '')
     .replace(/<k[012]\/>/g, (tag) => RESTORE[tag] ?? '')
+    .replace(/<x(\d+)\/>/g, '⟦$1⟧')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
       if (name.startsWith('#')) {
         const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);

@@ -17,6 +17,7 @@ import { createApertiumProvider } from './apertium';
 import { createOpenAiTranslationProvider } from './openai';
 import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';
 import { askedTone, targetNeed } from './targets';
+import { shield } from './protect';
 
 export type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
 
@@ -90,7 +91,9 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
       for (const item of asked) if (item.possible && !found.has(item.key)) missing.set(item.key, { language: item.language, tone: item.tone });
       if (missing.size) {
         const targets = [...missing.values()];
-        const results = await provider.translate({ ...request, targets });
+        // Code, links and mentions never reach the provider: placeholders stand in for them.
+        const shielded = shield(request.text);
+        const results = await provider.translate({ ...request, text: shielded.text, targets });
         const fresh: { key: string; content: string; renderedTone: string }[] = [];
         [...missing.keys()].forEach((key, index) => {
           const result = results[index];
@@ -98,7 +101,7 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
             // What a provider writes is not trusted: no control or bidi-override characters are
             // stored; and the spaces an engine leaves around words (Apertium: a leading space,
             // two between words) are not the writer's.
-            const content = tidySpaces(cleanText(result.content));
+            const content = tidySpaces(shielded.restore(cleanText(result.content)));
             found.set(key, { content, tone: result.tone });
             fresh.push({ key, content, renderedTone: result.tone });
           } else if (result?.state === 'retry') {

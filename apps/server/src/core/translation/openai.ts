@@ -43,6 +43,7 @@ export function instructionFor(request: TranslationRequest): string {
     `The message is written in ${nameOf(request.source)}.`,
     'Render it once for each target below. Keep the meaning, names, numbers, emoji, links and line breaks; translate naturally, as a native speaker would write it; do not add explanations.',
     'When a target language is the source language, rewrite the message in the requested tone only.',
+    'Placeholders like ⟦0⟧ stand for names, code and links: keep each one exactly once, unchanged, where it belongs in the sentence.',
   ];
   if (request.domain && request.domain !== 'DEFAULT') {
     lines.push(`The conversation is about ${request.domain.toLowerCase().replace(/_/g, ' ')}: use that field's usual terms.`);

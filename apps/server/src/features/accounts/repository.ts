@@ -41,7 +41,7 @@ export function createAccountsRepository(db: Db) {
       return row;
     },
 
-    async updateUser(id: number, values: Partial<Pick<UserRow, 'fullName' | 'avatarKey' | 'passwordHash' | 'emailVerified' | 'language'>>) {
+    async updateUser(id: number, values: Partial<Pick<UserRow, 'fullName' | 'avatarKey' | 'passwordHash' | 'emailVerified' | 'language' | 'readingLanguage'>>) {
       const [row] = await db
         .update(users)
         .set({ ...values, updatedAt: new Date() })
@@ -84,6 +84,17 @@ export function createAccountsRepository(db: Db) {
     },
 
     /** Ends every outstanding key of a user (after a password change or reset, an activation). */
+    /** Whether this key was sent to an account that is active now (an activation link used before). */
+    async emailKeyOfActiveAccount(purpose: EmailKeyPurpose, keyHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: emailKeys.id })
+        .from(emailKeys)
+        .innerJoin(users, eq(users.id, emailKeys.userId))
+        .where(and(eq(emailKeys.keyHash, keyHash), eq(emailKeys.purpose, purpose), eq(users.emailVerified, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async endEmailKeys(userId: number) {
       await db
         .update(emailKeys)

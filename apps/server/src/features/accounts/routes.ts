@@ -202,7 +202,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
       onRequest: requireUser,
       schema: {
         tags,
-        description: 'multipart/form-data (fullName, avatarImage file) or JSON (fullName, avatarImage: null to remove).',
+        description: 'multipart/form-data (fullName, readingLanguage, avatarImage file) or JSON (fullName, readingLanguage, avatarImage: null to remove).',
         consumes: ['application/json', 'multipart/form-data'],
         // Validates a JSON body (a multipart one has none here: readUserForm reads and checks it).
         body: z.nullish(fieldsSchema),
@@ -214,6 +214,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
         const removeAvatar = parsed.avatarImage === null || parsed.avatarImage === '';
         return accounts.updateUser(request.auth!.userId, {
           fullName: parsed.fullName,
+          readingLanguage: parsed.readingLanguage === '' ? null : parsed.readingLanguage,
           avatar: avatar ?? (removeAvatar ? null : undefined),
         });
       },

@@ -67,6 +67,7 @@ export function createAccountsService(deps: AccountsDeps) {
     email: user.email,
     fullName: user.fullName,
     avatarImage: user.avatarKey ? storage.url(user.avatarKey) : null,
+    readingLanguage: (user.readingLanguage ?? null) as Language | null,
   });
 
   /**
@@ -161,7 +162,11 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Applies the credentials of the key's registration, and ends every other key of the account. */
     async verifyEmail(key: string): Promise<void> {
       const used = await repo.consumeEmailKey('activation', tokens.digest(key));
-      if (!used) throw fieldError('key', 'activationInvalid', undefined, 'invalid_key');
+      if (!used) {
+        // A link opened twice (a mail scanner, a second click) is not a failure: the account is active.
+        if (await repo.emailKeyOfActiveAccount('activation', tokens.digest(key))) throw fieldError('key', 'activationUsed', undefined, 'already_active');
+        throw fieldError('key', 'activationInvalid', undefined, 'invalid_key');
+      }
       await repo.updateUser(used.userId, {
         emailVerified: true,
         ...(used.passwordHash ? { passwordHash: used.passwordHash } : {}),
@@ -283,11 +288,15 @@ export function createAccountsService(deps: AccountsDeps) {
      * Profile update. `avatar`: a new image, null to remove it, undefined to keep it. The image is
      * checked and converted before anything is written.
      */
-    async updateUser(userId: number, changes: { fullName?: string | undefined; avatar?: Buffer | null | undefined }): Promise<User> {
+    async updateUser(userId: number, changes: { fullName?: string | undefined; readingLanguage?: Language | null | undefined; avatar?: Buffer | null | undefined }): Promise<User> {
       let user = await repo.findUserById(userId);
       if (!user) throw tokenInvalid();
       const webp = changes.avatar ? await toAvatarWebp(changes.avatar) : undefined;
-      if (changes.fullName !== undefined) user = await repo.updateUser(userId, { fullName: changes.fullName });
+      const values = {
+        ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}),
+        ...(changes.readingLanguage !== undefined ? { readingLanguage: changes.readingLanguage } : {}),
+      };
+      if (Object.keys(values).length) user = await repo.updateUser(userId, values);
       if (webp || changes.avatar === null) {
         const key = webp ? `avatars/${userId}-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}.webp` : null;
         if (key && webp) await storage.put(key, webp);

@@ -15,6 +15,8 @@ export function ActivationPage() {
   const { activationKey } = route.useParams();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  /** The link was used before: the account is active, and that is said as good news. */
+  const [alreadyActive, setAlreadyActive] = useState<string | null>(null);
 
   useEffect(() => {
     let attempt = attempts.get(activationKey);
@@ -32,7 +34,9 @@ export function ActivationPage() {
         } else setFailure(t('activation.failed'));
       })
       .catch((error: unknown) => {
-        if (active) setFailure(error instanceof FieldErrors ? Object.values(error.fields).join(' ') : t('activation.failed'));
+        if (!active) return;
+        if (error instanceof FieldErrors && error.body.errors.some((entry) => entry.code === 'already_active')) setAlreadyActive(Object.values(error.fields).join(' '));
+        else setFailure(error instanceof FieldErrors ? Object.values(error.fields).join(' ') : t('activation.failed'));
       });
     return () => {
       active = false;
@@ -41,7 +45,16 @@ export function ActivationPage() {
 
   return (
     <AuthFrame title={t('activation.title')}>
-      {failure ? (
+      {alreadyActive ? (
+        <>
+          <p role="status">{alreadyActive}</p>
+          <p>
+            <Link to="/signin" className="btn btn-primary">
+              {t('signin.submit')}
+            </Link>
+          </p>
+        </>
+      ) : failure ? (
         <>
           <p role="alert" className="form-error">
             {failure}

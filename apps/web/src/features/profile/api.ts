@@ -1,6 +1,7 @@
 // Calls of the profile screen.
 import type { PasswordChangeRequest, User } from '@parla/contract/accounts';
 import type { Detail } from '@parla/contract/errors';
+import type { Language } from '@parla/contract/constants';
 import { call, endpoint } from '../../lib/api';
 import { useTokenStore } from '../../lib/stores';
 
@@ -10,6 +11,9 @@ export function updateProfile(values: { fullName: string; avatar?: File | undefi
   if (values.avatar) data.append('avatarImage', values.avatar);
   return call<User>(endpoint('PATCH', '/api/accounts/user/', { body: data, onUploadProgress: onProgress }));
 }
+
+/** The language new chats and rooms are read in (null: the interface language). */
+export const updateReadingLanguage = (readingLanguage: Language | null) => call<User>(endpoint('PATCH', '/api/accounts/user/', { body: { readingLanguage } }));
 
 export const changePassword = (body: PasswordChangeRequest) =>
   call<Detail>(endpoint('POST', '/api/accounts/password/change/', { body }));

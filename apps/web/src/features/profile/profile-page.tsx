@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema } from '@parla/contract/accounts';
-import { LIMITS } from '@parla/contract/constants';
+import { LIMITS, type Language } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
 import { UserIcon } from '../../components/icons';
 import { Button, Card, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
@@ -14,7 +14,8 @@ import { currentUserQuery, useCurrentUser } from '../../lib/current-user';
 import { formatPercent } from '../../lib/format';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
-import { changePassword, signOut, updateProfile } from './api';
+import { changePassword, signOut, updateProfile, updateReadingLanguage } from './api';
+import { languageLabel, languageName, languageOptions } from '../../lib/languages';
 
 const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
 const profileSchema = z.pick(userUpdateFieldsSchema, { fullName: true });
@@ -45,6 +46,7 @@ export function ProfilePage() {
             <Card>
               <h2>{t('profile.languageTitle')}</h2>
               <LanguageSelect label={t('language.interface')} />
+              <ReadingLanguageSelect value={user.data.readingLanguage} />
             </Card>
             <PasswordForm />
             <SignOutCard />
@@ -52,6 +54,47 @@ export function ProfilePage() {
         </div>
       )}
     </main>
+  );
+}
+
+/**
+ * The language new chats and rooms are read in (each chat's own setting changes it there): "same
+ * as the interface" by default. Saved on change.
+ */
+function ReadingLanguageSelect({ value }: { value: Language | null }) {
+  const { t, i18n } = useTranslation();
+  const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const options = useMemo(() => languageOptions(uiLang), [uiLang]);
+  const id = useId();
+  const onChange = async (next: string) => {
+    setBusy(true);
+    try {
+      const updated = await updateReadingLanguage(next === '' ? null : (next as Language));
+      if (updated) {
+        queryClient.setQueryData(currentUserQuery.queryKey, updated);
+        notify.success(t('profile.readingSaved'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('profile.readingLanguage')}</label>
+      <select id={id} value={value ?? ''} disabled={busy} aria-describedby={`${id}-hint`} onChange={(event) => void onChange(event.target.value)}>
+        <option value="">{t('profile.readingSameAsInterface', { language: languageName(uiLang, uiLang) })}</option>
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {languageLabel(option.code, uiLang)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="field-hint">
+        {t('profile.readingHint')}
+      </p>
+    </div>
   );
 }
 
