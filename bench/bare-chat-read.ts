@@ -1,9 +1,10 @@
 // The floor for bench/chat-read.ts: the least a Node server can do for `GET
 // /api/chat/{id}/messages/` on PostgreSQL. Plain Fastify 5 (no logger, no plugins, no schemas)
 // and a `pg` Pool of the server's size (10); one route that verifies the HS256 Bearer JWT with
-// node:crypto, then runs the real server's three statements for that page: the session check
-// (AccountsRepository.isSessionActive), the membership check (ChatsRepository.findMembership)
-// and the page (ChatsRepository.listMessages for the member's language and tone). Their SQL is
+// node:crypto, then runs the real server's four statements for that page: the session check
+// (AccountsRepository.isSessionActive), the membership check (ChatsRepository.findMembership),
+// the page (ChatsRepository.listMessages for the member's language and tone, with the quotes of
+// replies) and the page's reactions (ChatsRepository.reactionsFor). Their SQL is
 // captured at start from those very functions through drizzle's logger (lib/bare.ts) and run as
 // named prepared statements (BARE_PREPARED=0: unnamed, parsed and planned on every request, as
 // drizzle sends the two chat queries); rows come as arrays and are presented as the server's
@@ -39,6 +40,8 @@ async function main() {
   const page = await captureStatement(pool, { chatId: 2_147_480_004, language: 'bench-sentinel-language', tone: 'bench-sentinel-tone', limit: 2_147_480_005 }, (db) =>
     createChatsRepository(db).listMessages(2_147_480_004, { language: 'bench-sentinel-language', tone: 'bench-sentinel-tone' }, { limit: 2_147_480_005 }),
   );
+  const reactionIds = [2_147_480_006];
+  const reactionsOf = await captureStatement(pool, { ids: reactionIds }, (db) => createChatsRepository(db).reactionsFor(reactionIds));
   const query = (name: string, text: string, values: unknown[]) =>
     pool.query<unknown[]>(prepared ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' });
 
@@ -64,10 +67,26 @@ async function main() {
     rState: r('state'),
     rContent: r('content'),
     rTone: r('rendered_tone'),
+    quoteId: page.column('quoted', 'id'),
+    quoteContent: page.column('quoted', 'content'),
+    quoteLanguage: page.column('quoted', 'language'),
+    quoteVersion: page.column('quoted', 'version'),
+    quoteSenderId: page.column('quoted_sender', 'id'),
+    quoteSenderNick: page.column('quoted_sender', 'nick_name'),
+    qrState: page.column('quoted_rendering', 'state'),
+    qrContent: page.column('quoted_rendering', 'content'),
+    qrVersion: page.column('quoted_rendering', 'version'),
   };
+  const reaction = {
+    messageId: reactionsOf.column('message_reactions', 'message_id'),
+    emoji: reactionsOf.column('message_reactions', 'emoji'),
+    memberId: reactionsOf.column('message_reactions', 'member_id'),
+    nickName: reactionsOf.column('chat_members', 'nick_name'),
+  };
+  type Reaction = { emoji: string; members: { id: number; nickName: string }[] };
 
   /** rendering.ts's present() for a reader, with a provider that has tones and reaches every language. */
-  const present = (row: unknown[], reader: { memberId: number; language: string; tone: string }) => {
+  const present = (row: unknown[], reader: { memberId: number; language: string; tone: string }, reactions: Map<number, Reaction[]>) => {
     const source = row[col.language] as string;
     const needs = reader.language !== source || reader.tone !== 'DEFAULT';
     const hasRendering = row[col.rState] !== null && row[col.rVersion] === row[col.version];
@@ -93,6 +112,20 @@ async function main() {
       content: done ? row[col.rContent] : row[col.content],
       translation,
       edited: row[col.editedAt] !== null,
+      // The seed mentions nobody: neither server reads names.
+      mentions: [],
+      replyTo: row[col.quoteId] === null ? null : quoteOf(row, reader),
+      reactions: reactions.get(row[col.id] as number) ?? [],
+    };
+  };
+  const quoteOf = (row: unknown[], reader: { language: string }) => {
+    const done = row[col.qrState] === 'done' && row[col.qrVersion] === row[col.quoteVersion] && row[col.qrContent] !== null;
+    return {
+      id: row[col.quoteId],
+      sender: { id: row[col.quoteSenderId], nickName: row[col.quoteSenderNick] },
+      language: done ? reader.language : row[col.quoteLanguage],
+      content: done ? row[col.qrContent] : row[col.quoteContent],
+      translated: done,
     };
   };
 
@@ -115,7 +148,19 @@ async function main() {
     if (!row) return reply.code(404).send(NOT_FOUND);
     const reader = { memberId: row[member.id] as number, language: row[member.language] as string, tone: row[member.tone] as string };
     const { rows } = await query('bare_page', page.text, page.values({ chatId, language: reader.language, tone: reader.tone, limit }));
-    const results = rows.map((each) => present(each, reader));
+    const reactions = new Map<number, Reaction[]>();
+    if (rows.length) {
+      const given = await query('bare_reactions', reactionsOf.text, reactionsOf.values({ ids: rows.map((each) => each[col.id] as number) }));
+      for (const item of given.rows) {
+        const messageId = item[reaction.messageId] as number;
+        let list = reactions.get(messageId);
+        if (!list) reactions.set(messageId, (list = []));
+        let one = list.find((entry) => entry.emoji === item[reaction.emoji]);
+        if (!one) list.push((one = { emoji: item[reaction.emoji] as string, members: [] }));
+        one.members.push({ id: item[reaction.memberId] as number, nickName: item[reaction.nickName] as string });
+      }
+    }
+    const results = rows.map((each) => present(each, reader, reactions));
     const last = results.at(-1);
     return reply.send(
       JSON.stringify({

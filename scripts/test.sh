@@ -61,9 +61,10 @@ log "browser tests (Playwright, Debian Chromium)"
 command -v chromium >/dev/null || apt_install chromium
 # Real glyphs for the scripts of the 57 interface languages (Latin, Cyrillic, Greek, Arabic, Hebrew,
 # Armenian, Devanagari, Kannada, Tamil, Thai in fonts-noto-core; Chinese, Japanese, Korean in
-# fonts-noto-cjk): the browser tests and their screenshots must show no empty boxes.
+# fonts-noto-cjk; emoji reactions in fonts-noto-color-emoji): the browser tests and their
+# screenshots must show no empty boxes.
 missing_fonts=()
-for font in fonts-noto-core fonts-noto-cjk; do dpkg -s "$font" >/dev/null 2>&1 || missing_fonts+=("$font"); done
+for font in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do dpkg -s "$font" >/dev/null 2>&1 || missing_fonts+=("$font"); done
 [ ${#missing_fonts[@]} -eq 0 ] || apt_install "${missing_fonts[@]}"
 npm run build -w @parla/web --silent
 (cd e2e && npx playwright test)

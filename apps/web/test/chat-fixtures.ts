@@ -17,6 +17,9 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     content: `message ${id}`,
     translation: 'done',
     edited: false,
+    mentions: [],
+    replyTo: null,
+    reactions: [],
     ...overrides,
   };
 }
@@ -33,6 +36,7 @@ export function chat(id: number, overrides: Partial<ChatListItem> = {}): ChatLis
     memberState: 'joined',
     lastMessage: null,
     unreadCount: 0,
+    unreadMentions: 0,
     ...overrides,
   };
 }

@@ -108,6 +108,20 @@ describe('sending an entry', () => {
     expect(useOutbox.getState().entries).toEqual([]);
   });
 
+  it('posts the message it answers (replyTo); an entry persisted before replies existed posts none', async () => {
+    request.mockResolvedValue(message(3, { isMe: true, content: 'Sí' }));
+    updateOutbox((entries) =>
+      enqueue(entries, { clientId: 'c-2', userId: 1, chatId: 1, content: 'Sí', replyTo: 1, quote: { name: 'Ana', excerpt: 'message 1' }, mentions: [] }, Date.now()),
+    );
+    await sendEntry(queryClient, entryFor('c-2'));
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ data: { content: 'Sí', clientId: 'c-2', replyTo: 1 } }));
+    // As localStorage holds an entry written by the previous version: no replyTo, quote or mentions.
+    const old = { clientId: 'c-3', userId: 1, chatId: 1, content: 'Old', createdAt: Date.now(), state: 'queued', attempts: 0, retryAt: 0 } as OutboxEntry;
+    useOutbox.setState({ entries: [old] });
+    await sendEntry(queryClient, entryFor('c-3'));
+    expect(request).toHaveBeenLastCalledWith(expect.objectContaining({ data: { content: 'Old', clientId: 'c-3' } }));
+  });
+
   it('a retry that the server answers with the already stored message shows it once', async () => {
     request.mockResolvedValue(message(2, { isMe: true, content: 'Hola' }));
     await sendEntry(queryClient, entryFor('c-1'));

@@ -190,8 +190,8 @@ describe('an invitation to a chat', () => {
 
   it('comes first in the chat list, and declined (after a confirmation) it leaves the list', async () => {
     let declined = false;
-    const invitation = { ...teamChat('invited'), id: 6, title: 'Trip to Porto', modified: at(0), lastMessage: null, unreadCount: 0 };
-    const joined = { ...teamChat('joined'), id: 7, title: 'Book club', modified: at(50), lastMessage: message(41, { content: 'See you' }), unreadCount: 0 };
+    const invitation = { ...teamChat('invited'), id: 6, title: 'Trip to Porto', modified: at(0), lastMessage: null, unreadCount: 0, unreadMentions: 0 };
+    const joined = { ...teamChat('joined'), id: 7, title: 'Book club', modified: at(50), lastMessage: message(41, { content: 'See you' }), unreadCount: 0, unreadMentions: 0 };
     routes = {
       ...commonRoutes(),
       'GET /api/chat/': () => ({ status: 200, body: { next: null, previous: null, results: declined ? [joined] : [invitation, joined] } }),

@@ -11,7 +11,10 @@ import { LanguageSelect } from './language-select';
 export function AppChrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   // What is new in the chats, on every signed-in page: on the Chats entry and in the tab's title.
-  const unread = useQuery(unreadQuery).data?.messages ?? 0;
+  const summary = useQuery(unreadQuery).data;
+  const unread = summary?.messages ?? 0;
+  /** Of those, how many mention the reader: said with the count, and an "@" on the badge. */
+  const mentions = summary?.mentions ?? 0;
   useEffect(() => {
     setTitleUnread(unread);
     return () => setTitleUnread(0);
@@ -38,9 +41,16 @@ export function AppChrome({ children }: { children: ReactNode }) {
               {link.icon}
               <span>{link.label}</span>
               {link.to === '/chat' && unread > 0 && (
-                <span className="nav-badge">
-                  <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-                  <span className="visually-hidden">{t('chats.unread', { count: unread })}</span>
+                <span className={`nav-badge${mentions > 0 ? ' nav-badge-mention' : ''}`}>
+                  <span aria-hidden="true">
+                    {mentions > 0 ? '@' : ''}
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                  <span className="visually-hidden">
+                    {mentions > 0
+                      ? t('chats.unreadWithMentions', { unread: t('chats.unreadNew', { count: unread }), mentions: t('chats.mentionsYouCount', { count: mentions }) })
+                      : t('chats.unread', { count: unread })}
+                  </span>
                 </span>
               )}
             </Link>

@@ -51,6 +51,7 @@ const EVENTS: readonly EventName[] = [
   'message:rendered',
   'message:edited',
   'message:deleted',
+  'message:reactions',
   'messages:deleted',
   'chat:updated',
   'chat:removed',

@@ -149,6 +149,14 @@ export function createChatsRepository(db: Db) {
   const onePage = page('chat_page_one', eq(chatMessages.id, sql.placeholder('id')));
   const byClientId = page('chat_page_client', and(eq(chatMessages.senderId, sql.placeholder('senderId')), eq(chatMessages.clientId, sql.placeholder('clientId'))));
 
+  const reactionsQuery = db
+    .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, memberId: messageReactions.memberId, nickName: chatMembers.nickName })
+    .from(messageReactions)
+    .innerJoin(chatMembers, eq(chatMembers.id, messageReactions.memberId))
+    .where(sql`${messageReactions.messageId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(messageReactions.createdAt), asc(messageReactions.memberId))
+    .prepare('chat_reactions');
+
   // A post in one statement, prepared once: the message, the chat's activity time, the sender's
   // read position, and the chat's reading groups (for the post's renderings and live event).
   const insertMessageQuery = preparedSql<{ id: number; version: number; groups: ReadingGroup[] | string }>(
@@ -607,15 +615,10 @@ export function createChatsRepository(db: Db) {
       return { quote: row, renderings: await this.renderings(messageId, row.message.version) };
     },
 
-    /** The reactions to these messages, oldest first, with the reacting members' nicknames. */
+    /** The reactions to these messages, oldest first, with the reacting members' nicknames (read with every page: prepared once). */
     async reactionsFor(messageIds: number[]): Promise<ReactionRow[]> {
       if (messageIds.length === 0) return [];
-      return db
-        .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, memberId: messageReactions.memberId, nickName: chatMembers.nickName })
-        .from(messageReactions)
-        .innerJoin(chatMembers, eq(chatMembers.id, messageReactions.memberId))
-        .where(inArray(messageReactions.messageId, messageIds))
-        .orderBy(asc(messageReactions.createdAt), asc(messageReactions.memberId));
+      return reactionsQuery.execute({ ids: messageIds });
     },
 
     /** Adds a reaction; false when the member had given this one already. */

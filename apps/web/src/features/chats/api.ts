@@ -14,6 +14,7 @@ import type {
   ChatPutRequest,
   GroupChat,
   ManageChatMember,
+  Reactions,
 } from '@parla/contract/chat';
 import type { ChatRole } from '@parla/contract/constants';
 import { call, endpoint, fetchOrThrow } from '../../lib/api';
@@ -94,6 +95,25 @@ export const membersQuery = (chatId: number, query: { pageIndex: number; q: stri
     retry: retryUnhandled,
   });
 
+/** Who a mention being typed may name: the chat's joined members matching `q` (GET …/members/?q=&pageSize=8). */
+export const MENTION_SUGGESTIONS = 8;
+export const mentionCandidatesQuery = (chatId: number, q: string) =>
+  queryOptions({
+    queryKey: [...chatKeys.members(chatId), 'mention', q] as const,
+    queryFn: async () => {
+      const page = await fetchOrThrow<ChatMembersPage>(
+        endpoint('GET', '/api/chat/{groupChatId}/members/', {
+          path: { groupChatId: chatId },
+          query: { pageIndex: 0, pageSize: MENTION_SUGGESTIONS, q },
+          skipErrorCatalogue: true,
+        }),
+      );
+      return page.results.filter((member) => member.memberState === 'joined');
+    },
+    staleTime: 30_000,
+    retry: false,
+  });
+
 // ---- mutations ----
 
 export const createChat = (body: ChatCreateRequest) => call<GroupChat>(endpoint('POST', '/api/chat/', { body }));
@@ -126,3 +146,11 @@ export const editMessage = (chatId: number, messageId: number, content: string) 
 
 export const deleteMessage = (chatId: number, messageId: number) =>
   succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/', { path: { groupChatId: chatId, id: messageId } }));
+
+/** React to a message with one emoji: the message's reactions as they now stand. */
+export const addReaction = (chatId: number, messageId: number, emoji: string) =>
+  call<Reactions>(endpoint('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', { path: { groupChatId: chatId, id: messageId }, body: { emoji } }));
+
+/** Take one's own reaction back (204: the caller updates the cache itself, the live event confirms). */
+export const removeReaction = (chatId: number, messageId: number, emoji: string) =>
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', { path: { groupChatId: chatId, id: messageId }, query: { emoji } }));

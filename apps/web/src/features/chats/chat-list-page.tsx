@@ -21,6 +21,7 @@ import { LoadMore } from '../../components/load-more';
 import { useHeldConnection } from '../../lib/live';
 import { useChatInvitationAnswers } from './invitations';
 import { useChatLiveSync, useWatchChats } from './live-sync';
+import { plainWithNames } from './mentions';
 import { useOutboxSender } from './outbox-sender';
 import { addChat, chatsOf, type ChatListPages } from './timeline';
 import '../../components/shared.css';
@@ -123,17 +124,26 @@ function ChatRow({ chat }: { chat: ChatListItem }) {
                 <>
                   <span className="chat-row-sender">{last.isMe ? t('chats.you') : last.sender.nickName}: </span>
                   <span dir="auto" lang={last.language}>
-                    {last.content}
+                    {plainWithNames(last.content, last.mentions, t('chats.formerMember'))}
                   </span>
                 </>
               ) : (
                 <span className="muted">{t('chats.noMessages')}</span>
               )}
             </span>
+            {chat.unreadMentions > 0 && (
+              <span className="mention-badge" aria-hidden="true">
+                @
+              </span>
+            )}
             {chat.unreadCount > 0 && (
               <span className="unread-badge">
                 <span aria-hidden="true">{chat.unreadCount > 99 ? '99+' : chat.unreadCount}</span>
-                <span className="visually-hidden">{t('chats.unread', { count: chat.unreadCount })}</span>
+                <span className="visually-hidden">
+                  {chat.unreadMentions > 0
+                    ? t('chats.unreadWithMentions', { unread: t('chats.unreadNew', { count: chat.unreadCount }), mentions: t('chats.mentionsYouCount', { count: chat.unreadMentions }) })
+                    : t('chats.unread', { count: chat.unreadCount })}
+                </span>
               </span>
             )}
           </span>
@@ -159,7 +169,7 @@ function CreateChatDialog({ open, onClose }: { open: boolean; onClose: () => voi
         onSubmit={async (body) => {
           const chat = await createChat(body);
           if (!chat) return false;
-          queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => addChat(data, { ...chat, lastMessage: null, unreadCount: 0 }));
+          queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => addChat(data, { ...chat, lastMessage: null, unreadCount: 0, unreadMentions: 0 }));
           onClose();
           // Said on the chat's page, not in a toast over the Members button it points to.
           await navigate({ to: '/chat/$chatId', params: { chatId: String(chat.id) }, state: (previous) => ({ ...previous, created: true }) });

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { ChatMember, GroupChat } from '@parla/contract/chat';
+import type { ChatMember, ChatMessage, GroupChat } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
 import { UsersIcon } from '../../components/icons';
 import { InvitationPanel } from '../../components/invitation';
@@ -24,6 +24,7 @@ import { languageName } from '../../lib/languages';
 import { useHeldConnection, useLiveStatus } from '../../lib/live';
 import { useChatInvitationAnswers } from './invitations';
 import { isRemovalExpected, useChatLiveSync, useWatchChats } from './live-sync';
+import { plainWithNames } from './mentions';
 import { MembersDialog } from './members-dialog';
 import { MessageList } from './message-list';
 import { useOnline, useOutboxSender } from './outbox-sender';
@@ -34,6 +35,9 @@ import '../../components/shared.css';
 import './chats.css';
 
 const chatRoute = getRouteApi('/protected/chat/$chatId');
+
+/** A message of someone else still being translated is said aloud as written after this long. */
+const ANNOUNCE_WAIT_MS = 15_000;
 
 export function ChatPage() {
   const { chatId } = chatRoute.useParams();
@@ -78,6 +82,8 @@ function ChatScreen({ chatId }: { chatId: number }) {
   useWatchChats(state === 'joined' ? [chatId] : []);
   useHeldConnection(state === 'invited');
   const [panel, setPanel] = useState<Panel>(null);
+  /** The message the reader is answering (the composer's reply bar). */
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const screen = useFillViewport();
 
   // Removed from the chat, or the chat deleted: leave it.
@@ -124,10 +130,10 @@ function ChatScreen({ chatId }: { chatId: number }) {
         </p>
       )}
       <LiveStatusLine />
-      <MessageList chatId={chatId} member={member.data} userId={user.data?.id} />
+      <MessageList chatId={chatId} member={member.data} userId={user.data?.id} onReply={setReplyTo} />
       <TypingLine chatId={chatId} memberId={member.data.id} />
       <Announcer chatId={chatId} />
-      <Composer chatId={chatId} userId={user.data?.id} />
+      <Composer chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} onEditChat={controls.editChat ? () => setPanel('edit') : undefined} />
       <MembersDialog open={panel === 'members'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} />
       {controls.editChat && <EditChatDialog open={panel === 'edit'} onClose={() => setPanel(null)} chat={chat.data} />}
@@ -258,19 +264,50 @@ function TypingLine({ chatId, memberId }: { chatId: number; memberId: number }) 
   );
 }
 
-/** Says new messages of others aloud to screen readers (the list itself is not a live region). */
+/**
+ * Says new messages of others aloud to screen readers (the list itself is not a live region), in
+ * the reader's language: one that arrives still being translated is said once its translation is
+ * done (or has failed, or takes too long: then as written).
+ */
 function Announcer({ chatId }: { chatId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  useEffect(
-    () =>
-      addLiveListener({
-        'message:created': ({ chatId: id, message }) => {
-          if (id === chatId && !message.isMe) setText(t('chats.announce', { name: message.sender.nickName, text: message.content }));
-        },
-      }),
-    [chatId, t],
-  );
+  useEffect(() => {
+    /** Messages of others still being translated: said when their rendering comes. */
+    const waiting = new Map<number, ReturnType<typeof setTimeout>>();
+    const say = (message: ChatMessage) => {
+      const words = plainWithNames(message.content, message.mentions, t('chats.formerMember'));
+      setText(t('chats.announce', { name: message.sender.nickName, text: words }));
+    };
+    const stop = addLiveListener({
+      'message:created': ({ chatId: id, message }) => {
+        if (id !== chatId || message.isMe) return;
+        if (message.translation !== 'pending') return say(message);
+        clearTimeout(waiting.get(message.id));
+        waiting.set(
+          message.id,
+          setTimeout(() => {
+            waiting.delete(message.id);
+            say(message);
+          }, ANNOUNCE_WAIT_MS),
+        );
+      },
+      'message:rendered': ({ chatId: id, message }) => {
+        if (id !== chatId || message.isMe || message.translation === 'pending' || !waiting.has(message.id)) return;
+        clearTimeout(waiting.get(message.id));
+        waiting.delete(message.id);
+        say(message);
+      },
+      'message:deleted': ({ messageId }) => {
+        clearTimeout(waiting.get(messageId));
+        waiting.delete(messageId);
+      },
+    });
+    return () => {
+      stop();
+      waiting.forEach((timer) => clearTimeout(timer));
+    };
+  }, [chatId, t]);
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true">
       {text}

@@ -1,12 +1,13 @@
 // How chat events change the cached chat data (installed by lib/live-sync.ts while a chat page is
 // shown): messages are replaced by id (so a repeated or late event never shows a message twice),
-// the list's previews, order and unread badges follow, and after a reconnection everything
+// reactions replace a message's own, the list's previews, order and unread badges follow, and after a reconnection everything
 // fetched before it is fetched again.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMember, GroupChat } from '@parla/contract/chat';
 import type { LiveListener } from '../../lib/live';
 import { expectRemoval as expectTopicRemoval, isRemovalExpected as isTopicRemovalExpected, useLiveSync, useWatch } from '../../lib/live-sync';
 import { chatKeys } from './api';
+import { mentionsMember } from './mentions';
 import {
   applyChangedMessage,
   applyChatUpdate,
@@ -17,6 +18,7 @@ import {
   removeChat,
   removeMessage,
   removeMessages,
+  setReactions,
   upsertMessage,
   type ChatListPages,
   type MessagePages,
@@ -45,8 +47,15 @@ function cacheSync(queryClient: QueryClient): LiveListener {
   return {
     'message:created': ({ chatId, message }) => {
       setMessages(chatId, (data) => upsertMessage(data, message));
-      setList((data) => applyNewMessage(data, chatId, message, readingChatId === chatId));
+      // Whether it mentions the reader: their membership id in that chat, when known; else the
+      // list (which counts unread mentions) is asked again when it mentions anyone.
+      const me = queryClient.getQueryData<ChatMember>(chatKeys.member(chatId))?.id;
+      setList((data) => applyNewMessage(data, chatId, message, readingChatId === chatId, mentionsMember(message.content, me)));
+      if (!message.isMe && me === undefined && message.mentions.length > 0 && readingChatId !== chatId) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       if (!message.isMe) recount();
+    },
+    'message:reactions': ({ chatId, messageId, reactions }) => {
+      setMessages(chatId, (data) => setReactions(data, messageId, reactions));
     },
     // Read in another tab or device: this one's counts follow.
     'chat:read': ({ chatId, lastReadMessage }) => {

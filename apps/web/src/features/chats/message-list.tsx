@@ -1,7 +1,8 @@
 // The messages of a chat, newest at the bottom: older pages load as the reader scrolls up (the
 // view stays where it was), new ones keep the view at the bottom when it was there (else a "new
 // messages" button appears), the read position is saved once the newest message is in view, and
-// the outbox's unsent messages follow the server's.
+// the outbox's unsent messages follow the server's. A quote's click goes to the message it quotes
+// (loading older pages until it is there), which flashes and takes the focus.
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { LIMITS } from '@parla/contract/constants';
 import { Button, LoadFailed, Spinner } from '../../components/ui';
 import { call, endpoint } from '../../lib/api';
 import { translationInfoQuery } from '../../lib/queries';
+import { notify } from '../../lib/toast';
 import { chatKeys, deleteMessage, editMessage, messagesQuery } from './api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { dayOf, formatDay, formatTime } from '../../lib/format';
@@ -17,11 +19,26 @@ import { DownIcon, MoreIcon } from '../../components/icons';
 import { InlineEditor } from '../../components/inline-editor';
 import { languageName } from '../../lib/languages';
 import { setReadingChat } from './live-sync';
+import { decodeMentions, encodeMentions, mentionsMember, plainWithNames } from './mentions';
+import { MessageText } from './message-text';
 import { markRetryNow, updateOutbox, useOutbox, withoutEntry, type OutboxEntry } from './outbox';
 import { useOnline } from './outbox-sender';
 import { canDeleteMessage, canEditMessage } from './permissions';
 import { providerName } from '../../lib/translation-info';
-import { buildTimeline, firstUnreadId, messagesOf, newestId, removeMessage, setUnread, upsertMessage, type ChatListPages, type MessagePages, type TimelineItem } from './timeline';
+import { ReactionBar, ReactionPicker } from './reactions';
+import {
+  buildTimeline,
+  firstUnreadId,
+  loadUntil,
+  messagesOf,
+  newestId,
+  removeMessage,
+  setUnread,
+  upsertMessage,
+  type ChatListPages,
+  type MessagePages,
+  type TimelineItem,
+} from './timeline';
 
 /** Within this distance of the bottom the view counts as "at the newest message". */
 const BOTTOM_SLACK_PX = 48;
@@ -30,6 +47,13 @@ const PENDING_RECHECK_MS = 20_000;
 const READ_SAVE_DELAY_MS = 800;
 /** Messages of one sender closer than this are grouped under one name. */
 const GROUP_GAP_MS = 5 * 60_000;
+/** How long a message jumped to stays highlighted. */
+const FLASH_MS = 2_000;
+/** A quote shows at most this much of the message (two lines of it, by the style). */
+const QUOTE_MAX = 280;
+
+/** The element of a message in the list (a quote's click goes there). */
+export const messageElementId = (messageId: number) => `message-${messageId}`;
 
 const subscribeVisibility = (onChange: () => void) => {
   document.addEventListener('visibilitychange', onChange);
@@ -40,7 +64,18 @@ const useDocumentVisible = () => useSyncExternalStore(subscribeVisibility, () =>
 const itemKey = (item: TimelineItem | undefined) => (!item ? '' : item.kind === 'message' ? `m${item.message.id}` : `o${item.entry.clientId}`);
 const itemTime = (item: TimelineItem) => (item.kind === 'message' ? item.message.created : new Date(item.entry.createdAt).toISOString());
 
-export function MessageList({ chatId, member, userId }: { chatId: number; member: ChatMember; userId: number | undefined }) {
+export function MessageList({
+  chatId,
+  member,
+  userId,
+  onReply,
+}: {
+  chatId: number;
+  member: ChatMember;
+  userId: number | undefined;
+  /** The reader chose to answer this message. */
+  onReply: (message: ChatMessage) => void;
+}) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const queryClient = useQueryClient();
@@ -180,6 +215,46 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
     return () => clearTimeout(timer);
   }, [messages, chatId, queryClient]);
 
+  // ---- going to a quoted message ----
+  const [jumpTarget, setJumpTarget] = useState<number | null>(null);
+  const [flashId, setFlashId] = useState<number | null>(null);
+  const jumping = useRef(false);
+  const jumpTo = useCallback(
+    async (messageId: number) => {
+      if (jumping.current) return;
+      jumping.current = true;
+      try {
+        const current = queryClient.getQueryData<MessagePages>(chatKeys.messages(chatId));
+        const found = await loadUntil(messageId, { data: current, hasNextPage: hasNextPage }, async () => {
+          const result = await fetchNextPage();
+          return { data: result.data, hasNextPage: result.hasNextPage, isError: result.isFetchNextPageError };
+        });
+        if (found) setJumpTarget(messageId);
+        else notify.info(t('chats.replyGone'));
+      } finally {
+        jumping.current = false;
+      }
+    },
+    [chatId, queryClient, hasNextPage, fetchNextPage, t],
+  );
+  // Once it is on screen: into view, highlighted, focused.
+  useEffect(() => {
+    if (jumpTarget === null) return;
+    const element = document.getElementById(messageElementId(jumpTarget));
+    if (!element) return;
+    setJumpTarget(null);
+    stick.current = false;
+    const smooth = typeof window.matchMedia === 'function' && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView?.({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+    element.focus({ preventScroll: true });
+    setFlashId(jumpTarget);
+  }, [jumpTarget, items]);
+  useEffect(() => {
+    if (flashId === null) return;
+    const timer = setTimeout(() => setFlashId(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flashId]);
+
   const confirmDelete = async () => {
     if (!deleting) return;
     setDeleteBusy(true);
@@ -253,7 +328,17 @@ export function MessageList({ chatId, member, userId }: { chatId: number; member
                     </li>
                   )}
                   {item.kind === 'message' ? (
-                    <MessageItem chatId={chatId} message={item.message} member={member} translator={translator} showSender={!grouped} onDelete={setDeleting} />
+                    <MessageItem
+                      chatId={chatId}
+                      message={item.message}
+                      member={member}
+                      translator={translator}
+                      showSender={!grouped}
+                      flash={flashId === item.message.id}
+                      onDelete={setDeleting}
+                      onReply={onReply}
+                      onJump={(messageId) => void jumpTo(messageId)}
+                    />
                   ) : (
                     <OutboxItem entry={item.entry} />
                   )}
@@ -288,23 +373,36 @@ function MessageItem({
   member,
   translator,
   showSender,
+  flash,
   onDelete,
+  onReply,
+  onJump,
 }: {
   chatId: number;
   message: ChatMessage;
   member: ChatMember;
   translator: string | null | undefined;
   showSender: boolean;
+  /** Just jumped to (from a quote): highlighted for a moment. */
+  flash: boolean;
   onDelete: (message: ChatMessage) => void;
+  onReply: (message: ChatMessage) => void;
+  onJump: (messageId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const [original, setOriginal] = useState(false);
   const [menu, setMenu] = useState(false);
   const [editing, setEditing] = useState(false);
+  /** The reaction picker, and what gets the focus back when it closes. */
+  const [picker, setPicker] = useState<'menu' | 'chip' | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const addChip = useRef<HTMLButtonElement>(null);
+  const menuBox = useRef<HTMLDivElement>(null);
   const editable = canEditMessage(message);
   const deletable = canDeleteMessage(member.chatRole, message);
   const raw = message.rawMessage;
+  const mentioned = !message.isMe && mentionsMember(message.content, member.id);
   const untranslated = (message.translation === 'failed' || message.translation === 'none') && message.language !== member.language;
   const name = (code: string) => languageName(code, uiLang, { inSentence: true });
   const note = !untranslated
@@ -317,8 +415,23 @@ function MessageItem({
           ? t('chats.translationNone', { from: name(message.language), to: name(member.language) })
           : t('chats.translationNoneBy', { provider: translator, from: name(message.language), to: name(member.language) });
 
+  // The menu opened: its first item takes the focus (Escape gives it back to the menu's button).
+  useEffect(() => {
+    if (menu) menuBox.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [menu]);
+
+  const closeMenu = (then?: () => void) => {
+    setMenu(false);
+    then?.();
+  };
+  const closePicker = useCallback(() => setPicker(null), []);
+
   return (
-    <li className={`message${message.isMe ? ' mine' : ''}${showSender ? '' : ' grouped'}`}>
+    <li
+      id={messageElementId(message.id)}
+      tabIndex={-1}
+      className={`message${message.isMe ? ' mine' : ''}${showSender ? '' : ' grouped'}${mentioned ? ' mentions-me' : ''}${flash ? ' flash' : ''}`}
+    >
       {showSender && !message.isMe && (
         <div className="message-sender">
           <span className="message-avatar" aria-hidden="true">
@@ -329,19 +442,17 @@ function MessageItem({
       )}
       <div className="bubble">
         {message.isMe && <span className="visually-hidden">{t('chats.youWrote')}</span>}
+        {mentioned && <span className="visually-hidden">{t('chats.mentionsYou')}</span>}
+        {message.replyTo && <Quote quote={message.replyTo} mentions={message.mentions} onJump={onJump} />}
         {editing ? (
           <EditMessage chatId={chatId} message={message} onDone={() => setEditing(false)} />
         ) : (
-          <p className="bubble-text" dir="auto" lang={message.language}>
-            {message.content}
-          </p>
+          <MessageText text={message.content} mentions={message.mentions} meId={member.id} lang={message.language} />
         )}
         {original && raw && (
           <div className="bubble-original">
             <span className="bubble-original-label">{t('chats.originalIn', { language: languageName(raw.language, uiLang) })}</span>
-            <p dir="auto" lang={raw.language}>
-              {raw.content}
-            </p>
+            <MessageText text={raw.content} mentions={message.mentions} meId={member.id} lang={raw.language} className="bubble-original-text" />
           </div>
         )}
         {note && <p className="bubble-note">{note}</p>}
@@ -359,58 +470,88 @@ function MessageItem({
               {original ? t('chats.hideOriginal') : t('chats.showOriginal')}
             </button>
           )}
-          {(editable || deletable) && !editing && (
-            <button type="button" className="icon-btn icon-btn-small" aria-expanded={menu} aria-label={t('chats.messageActions')} onClick={() => setMenu((open) => !open)}>
+          {!editing && (
+            <button ref={menuButton} type="button" className="icon-btn icon-btn-small" aria-expanded={menu} aria-label={t('chats.messageActions')} onClick={() => setMenu((open) => !open)}>
               <MoreIcon width={18} height={18} />
             </button>
           )}
         </div>
         {menu && !editing && (
-          <div className="bubble-actions" onKeyDown={(event) => event.key === 'Escape' && setMenu(false)}>
+          <div
+            ref={menuBox}
+            className="bubble-actions"
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              event.stopPropagation();
+              closeMenu(() => menuButton.current?.focus());
+            }}
+          >
+            <Button variant="secondary" className="btn-small" onClick={() => closeMenu(() => onReply(message))}>
+              {t('chats.reply')}
+            </Button>
+            <Button variant="secondary" className="btn-small" aria-haspopup="true" onClick={() => closeMenu(() => setPicker('menu'))}>
+              {t('chats.addReaction')}
+            </Button>
             {editable && (
-              <Button
-                variant="secondary"
-                className="btn-small"
-                onClick={() => {
-                  setMenu(false);
-                  setEditing(true);
-                }}
-              >
+              <Button variant="secondary" className="btn-small" onClick={() => closeMenu(() => setEditing(true))}>
                 {t('chats.edit')}
               </Button>
             )}
             {deletable && (
-              <Button
-                variant="danger"
-                className="btn-small"
-                onClick={() => {
-                  setMenu(false);
-                  onDelete(message);
-                }}
-              >
+              <Button variant="danger" className="btn-small" onClick={() => closeMenu(() => onDelete(message))}>
                 {t('chats.delete')}
               </Button>
             )}
           </div>
         )}
+        {picker && (
+          <ReactionPicker
+            chatId={chatId}
+            message={message}
+            meId={member.id}
+            onClose={closePicker}
+            opener={picker === 'chip' ? addChip : undefined}
+            returnFocus={() => (picker === 'chip' ? addChip.current : menuButton.current)?.focus()}
+          />
+        )}
       </div>
+      <ReactionBar chatId={chatId} message={message} meId={member.id} addRef={addChip} onAdd={() => setPicker((open) => (open ? null : 'chip'))} />
     </li>
+  );
+}
+
+/** The message a reply answers, above its text: who wrote it and its first lines; a click goes to it. */
+function Quote({ quote, mentions, onJump }: { quote: NonNullable<ChatMessage['replyTo']>; mentions: ChatMessage['mentions']; onJump: (messageId: number) => void }) {
+  const { t } = useTranslation();
+  const excerpt = plainWithNames(quote.content, mentions, t('chats.formerMember'));
+  return (
+    <button type="button" className="quote" onClick={() => onJump(quote.id)}>
+      <span className="visually-hidden">{t('chats.inReplyTo', { name: quote.sender.nickName })}</span>
+      <span className="quote-sender" dir="auto" aria-hidden="true">
+        {quote.sender.nickName}
+      </span>
+      <span className="quote-text" dir="auto" lang={quote.language}>
+        {excerpt.length > QUOTE_MAX ? `${excerpt.slice(0, QUOTE_MAX)}…` : excerpt}
+      </span>
+    </button>
   );
 }
 
 function EditMessage({ chatId, message, onDone }: { chatId: number; message: ChatMessage; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // Written as the writer sees it (`@Ana`), stored as references again (`<@12>`).
+  const [initial] = useState(() => decodeMentions(message.rawMessage?.content ?? message.content, message.mentions, t('chats.formerMember')));
   return (
     <InlineEditor
       id={`edit-${message.id}`}
       className="edit-message"
       label={t('chats.editLabel')}
-      initial={message.rawMessage?.content ?? message.content}
+      initial={initial}
       maxLength={LIMITS.messageMax}
       rows={(text) => Math.min(8, text.split('\n').length + 1)}
-      save={async (content) => {
-        const updated = await editMessage(chatId, message.id, content);
+      save={async (text) => {
+        const updated = await editMessage(chatId, message.id, encodeMentions(text, message.mentions));
         if (updated) queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, updated));
         return updated !== undefined;
       }}
@@ -436,9 +577,18 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
     <li className={`message mine outbox${entry.state === 'failed' ? ' failed' : ''}`}>
       <div className="bubble">
         <span className="visually-hidden">{t('chats.youWrote')}</span>
-        <p className="bubble-text" dir="auto">
-          {entry.content}
-        </p>
+        {entry.quote && (
+          <div className="quote quote-static">
+            <span className="visually-hidden">{t('chats.inReplyTo', { name: entry.quote.name })}</span>
+            <span className="quote-sender" dir="auto" aria-hidden="true">
+              {entry.quote.name}
+            </span>
+            <span className="quote-text" dir="auto">
+              {entry.quote.excerpt}
+            </span>
+          </div>
+        )}
+        <MessageText text={entry.content} mentions={entry.mentions ?? []} meId={undefined} />
         <div className="bubble-meta">
           <span className={entry.state === 'failed' ? 'bubble-error' : 'bubble-status'}>{status}</span>
           {(entry.state === 'failed' || (entry.state === 'queued' && entry.attempts > 0)) && (

@@ -44,7 +44,8 @@ export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): P
     const message = await call<ChatMessage>(
       endpoint('POST', '/api/chat/{groupChatId}/messages/', {
         path: { groupChatId: entry.chatId },
-        body: { content: entry.content, clientId: entry.clientId },
+        // An entry persisted before replies existed has no replyTo: a plain message.
+        body: entry.replyTo === undefined ? { content: entry.content, clientId: entry.clientId } : { content: entry.content, clientId: entry.clientId, replyTo: entry.replyTo },
         skipErrorCatalogue: true,
       }),
     );

@@ -2,6 +2,7 @@
 // server has stored it, so nothing typed is lost to a failed request, a closed tab or a lost
 // network. Each entry carries the `clientId` (a UUID) it is posted with: the server stores one
 // message per clientId, so sending an entry again never duplicates it.
+import type { MemberRef } from '@parla/contract/chat';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -13,6 +14,12 @@ export interface OutboxEntry {
   userId: number;
   chatId: number;
   content: string;
+  /** The message it answers (posted as `replyTo`); absent in entries written before replies existed. */
+  replyTo?: number | undefined;
+  /** How the answered message is shown with the entry until the server has it: its sender and a line of it. */
+  quote?: { name: string; excerpt: string } | undefined;
+  /** The members `content` mentions (`<@id>`), by name, to show it as it will read. */
+  mentions?: MemberRef[] | undefined;
   /** Epoch milliseconds, when it was written. */
   createdAt: number;
   /** queued: waits for the network or its next attempt; sending: a POST is under way; failed: the server refused it. */
@@ -34,7 +41,11 @@ export const backoffMs = (attempts: number) => Math.min(60_000, 2_000 * 2 ** Mat
 
 // ---- pure changes of the entry list (tested on their own) ----
 
-export function enqueue(entries: readonly OutboxEntry[], entry: Pick<OutboxEntry, 'clientId' | 'userId' | 'chatId' | 'content'>, now: number): OutboxEntry[] {
+export function enqueue(
+  entries: readonly OutboxEntry[],
+  entry: Pick<OutboxEntry, 'clientId' | 'userId' | 'chatId' | 'content' | 'replyTo' | 'quote' | 'mentions'>,
+  now: number,
+): OutboxEntry[] {
   return [...entries, { ...entry, createdAt: now, state: 'queued', attempts: 0, retryAt: now }];
 }
 

@@ -2,7 +2,7 @@
 // the API answers) changed by live events, the chat list changed by live events, and the
 // timeline shown (oldest first, each message once by id, the outbox's unsent messages after it).
 import type { InfiniteData } from '@tanstack/react-query';
-import type { ChatListItem, ChatListPage, ChatMessage, ChatMessagesPage, GroupChat } from '@parla/contract/chat';
+import type { ChatListItem, ChatListPage, ChatMessage, ChatMessagesPage, GroupChat, Reaction } from '@parla/contract/chat';
 import { newerView, type ViewOrder } from '../../lib/late-views';
 import type { OutboxEntry } from './outbox';
 
@@ -58,6 +58,50 @@ export function removeMessages(data: MessagePages | undefined, messageIds: reado
   const gone = new Set(messageIds);
   if (!data.pages.some((page) => page.results.some((item) => gone.has(item.id)))) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.filter((item) => !gone.has(item.id)) })) };
+}
+
+/** The pages with this message's reactions replaced (a live `message:reactions`, the answer to a reaction). */
+export function setReactions(data: MessagePages | undefined, messageId: number, reactions: Reaction[]): MessagePages | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    if (!page.results.some((item) => item.id === messageId)) return page;
+    changed = true;
+    return { ...page, results: page.results.map((item) => (item.id === messageId ? { ...item, reactions } : item)) };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+/** The reactions without this member's `emoji` (a reaction taken back: DELETE answers nothing). */
+export function withoutReaction(reactions: readonly Reaction[], emoji: string, memberId: number): Reaction[] {
+  return reactions
+    .map((reaction) => (reaction.emoji === emoji ? { ...reaction, members: reaction.members.filter((member) => member.id !== memberId) } : reaction))
+    .filter((reaction) => reaction.members.length > 0);
+}
+
+/** Whether this message is among the loaded pages. */
+export const isLoaded = (data: MessagePages | undefined, messageId: number) => !!data?.pages.some((page) => page.results.some((item) => item.id === messageId));
+
+/**
+ * Loads older pages until `messageId` is among them (a quote's original scrolled to) or none is
+ * left: true when it is loaded. `fetchOlder` is the infinite query's fetchNextPage; `maxPages`
+ * bounds the walk back.
+ */
+export async function loadUntil(
+  messageId: number,
+  current: { data: MessagePages | undefined; hasNextPage: boolean },
+  fetchOlder: () => Promise<{ data: MessagePages | undefined; hasNextPage: boolean; isError?: boolean }>,
+  maxPages = 50,
+): Promise<boolean> {
+  let state = current;
+  for (let page = 0; !isLoaded(state.data, messageId); page++) {
+    // Every page loaded and it is not there: deleted (or never in reach).
+    if (!state.hasNextPage || page >= maxPages) return false;
+    const next = await fetchOlder();
+    if (next.isError) return false;
+    state = next;
+  }
+  return true;
 }
 
 /** Every message once, oldest first. */
@@ -123,18 +167,19 @@ const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b)
 /**
  * A new message in a chat of the list: it becomes the preview, the chat's `modified` moves to it
  * (so the chat sorts to the top) and, written by someone else and not being read now, it counts
- * as unread.
+ * as unread (and as an unread mention when `mentionsReader`).
  */
-export function applyNewMessage(data: ChatListPages | undefined, chatId: number, message: ChatMessage, reading: boolean): ChatListPages | undefined {
+export function applyNewMessage(data: ChatListPages | undefined, chatId: number, message: ChatMessage, reading: boolean, mentionsReader = false): ChatListPages | undefined {
   return mapChats(data, (chat) => {
     if (chat.id !== chatId) return chat;
     if (chat.lastMessage && chat.lastMessage.id > message.id) return chat;
-    const isNew = chat.lastMessage?.id !== message.id;
+    const counts = chat.lastMessage?.id !== message.id && !message.isMe && !reading;
     return {
       ...chat,
       lastMessage: message,
       modified: later(chat.modified, message.created),
-      unreadCount: isNew && !message.isMe && !reading ? chat.unreadCount + 1 : chat.unreadCount,
+      unreadCount: counts ? chat.unreadCount + 1 : chat.unreadCount,
+      unreadMentions: counts && mentionsReader ? chat.unreadMentions + 1 : chat.unreadMentions,
     };
   });
 }
@@ -160,13 +205,18 @@ export function applyChatUpdate(data: ChatListPages | undefined, chat: GroupChat
  */
 export function markRead(data: ChatListPages | undefined, chatId: number, lastReadMessage: number | null): ChatListPages | undefined | null {
   const chat = data?.pages.flatMap((page) => page.results).find((item) => item.id === chatId);
-  if (!chat || chat.unreadCount === 0) return data;
+  if (!chat || (chat.unreadCount === 0 && chat.unreadMentions === 0)) return data;
   if (lastReadMessage === null || (chat.lastMessage?.id ?? 0) > lastReadMessage) return null;
   return setUnread(data, chatId, 0);
 }
 
+/** The chat's unread count set (0: read; its unread mentions go too). */
 export function setUnread(data: ChatListPages | undefined, chatId: number, unreadCount: number): ChatListPages | undefined {
-  return mapChats(data, (chat) => (chat.id === chatId && chat.unreadCount !== unreadCount ? { ...chat, unreadCount } : chat));
+  return mapChats(data, (chat) => {
+    if (chat.id !== chatId) return chat;
+    const unreadMentions = unreadCount === 0 ? 0 : Math.min(chat.unreadMentions, unreadCount);
+    return chat.unreadCount !== unreadCount || chat.unreadMentions !== unreadMentions ? { ...chat, unreadCount, unreadMentions } : chat;
+  });
 }
 
 /** The reader accepted the invitation: the chat is theirs (its messages come with the next fetch of the list). */

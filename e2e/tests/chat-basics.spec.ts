@@ -1,0 +1,143 @@
+// Chat basics (issue 17) with two people who share no language, on the embedded Apertium: Ada
+// (English) mentions Ben by picking him from the composer's suggestions, with a link and code;
+// Ben (Spanish) sees the unread count with the mention on the navigation and in the chat list,
+// the mention highlighted, and the counts clear when he reads; he replies to Ada's first message
+// (the quote in Spanish for him, in English for her), Ada reacts and Ben sees it live; Ben opens
+// the link. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
+// and 1280 px go to test-results/chat-basics/.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = path.join(here, '..', 'test-results', 'chat-basics');
+const strings = (lang: string) => JSON.parse(readFileSync(path.join(here, '..', '..', 'apps', 'web', 'public', 'locales', lang, 'translation.json'), 'utf8'));
+const en = strings('en');
+const es = strings('es');
+
+async function signedIn(browser: Browser, user: TestUser, locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[type="password"]').fill(user.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  return page;
+}
+
+test('two people with different languages mention, reply, react and follow a link', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const ada = await createActivatedUser(request, 'Ada Lovelace');
+  const ben = await createActivatedUser(request, 'Ben Ortega');
+  const cy = await createActivatedUser(request, 'Cy Haddad');
+  const asAda = await bearer(request, ada);
+  const asBen = await bearer(request, ben);
+  const asCy = await bearer(request, cy);
+
+  // Ada's chat in English, Spanish and Arabic; Ben reads Spanish, Cy Arabic (which Apertium cannot reach: originals).
+  const chat = await (await request.post('/api/chat/', { headers: asAda, data: { title: 'Lisbon trip', description: 'Planning together', languages: ['en', 'es', 'ar'] } })).json();
+  for (const [user, headers, language] of [[ben, asBen, 'es'], [cy, asCy, 'ar']] as const) {
+    expect((await request.post(`/api/chat/${chat.id}/members/`, { headers: asAda, data: { user: user.email, chatRole: 2003 } })).status()).toBe(201);
+    expect((await request.post(`/api/chat/${chat.id}/member/accept/`, { headers })).status()).toBe(200);
+    expect((await request.patch(`/api/chat/${chat.id}/member/`, { headers, data: { language, nickName: user.fullName.split(' ')[0] } })).status()).toBe(200);
+  }
+  const first = await (await request.post(`/api/chat/${chat.id}/messages/`, { headers: asAda, data: { content: 'Good morning, the meeting is today.' } })).json();
+
+  const adaPage = await signedIn(browser, ada, 'en-US');
+  const benPage = await signedIn(browser, ben, 'es-ES');
+  const chatsLink = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name: new RegExp(`^${name}`) });
+
+  // Ben is told on every page that something is new; he waits on his chat list (live).
+  await expect(chatsLink(benPage, es.nav.chats)).toContainText('1');
+  await chatsLink(benPage, es.nav.chats).click();
+  const row = benPage.getByRole('link', { name: /Lisbon trip/ });
+  await expect(row.locator('.unread-badge')).toContainText('1');
+
+  // Ada writes: "@Be" opens the suggestions, Enter picks Ben; a link to this server and some code.
+  await adaPage.goto(`/chat/${chat.id}`);
+  const composer = adaPage.getByRole('textbox', { name: en.chats.messageLabel });
+  await composer.fill('');
+  await composer.pressSequentially('Thanks @Be');
+  const suggestions = adaPage.getByRole('listbox', { name: en.chats.mentionSuggestions });
+  await expect(suggestions.getByRole('option', { name: 'Ben' })).toBeVisible();
+  await screenshots(adaPage, shots, 'mention-suggestions-en');
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('Thanks @Ben ');
+  await composer.pressSequentially(`please check ${baseURL}/ and run \`npm start\``);
+  await composer.press('Enter');
+  const adaMessages = adaPage.getByRole('region', { name: en.chats.messages });
+  await expect(adaMessages.locator('.mention').filter({ hasText: '@Ben' })).toBeVisible();
+
+  // The mention is stored as a reference to Ben's membership.
+  const newest = (await (await request.get(`/api/chat/${chat.id}/messages/?limit=1`, { headers: asBen })).json()).results[0];
+  expect(newest.content).toMatch(/^Thanks <@\d+> please check /);
+  expect(newest.mentions).toEqual([{ id: expect.any(Number), nickName: 'Ben' }]);
+
+  // Ben: two new, one mentions him, on the navigation and in the list, live.
+  await expect(chatsLink(benPage, es.nav.chats)).toContainText('2');
+  await expect(benPage.locator('.nav-badge-mention')).toBeVisible();
+  await expect(row.locator('.unread-badge')).toContainText('2');
+  await expect(row.locator('.mention-badge')).toBeVisible();
+  await screenshots(benPage, shots, 'list-es');
+  await row.click();
+
+  // The message mentions him: highlighted, in Spanish, link and code untouched.
+  const benMessages = benPage.getByRole('region', { name: es.chats.messages });
+  const mentioned = benMessages.locator('li.message.mentions-me');
+  await expect(mentioned).toHaveCount(1);
+  await expect(mentioned.locator('.mention-me')).toHaveText(/@Ben/);
+  await expect(mentioned.locator('code')).toHaveText('npm start');
+  const link = mentioned.getByRole('link', { name: `${baseURL}/` });
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(mentioned).toContainText('Gracias', { timeout: 20_000 });
+  // Read: the counts clear.
+  await expect(chatsLink(benPage, es.nav.chats)).not.toContainText(/\d/, { timeout: 10_000 });
+
+  // Ben replies to Ada's first message (translated for him).
+  const firstBubble = benMessages.locator(`#message-${first.id}`);
+  await expect(firstBubble).toContainText('reunión', { timeout: 20_000 });
+  await firstBubble.getByRole('button', { name: es.chats.messageActions }).click();
+  await firstBubble.getByRole('button', { name: es.chats.reply }).click();
+  await expect(benPage.locator('.reply-bar')).toContainText('Ada');
+  const benComposer = benPage.getByRole('textbox', { name: es.chats.messageLabel });
+  await benComposer.fill('Sí, a las diez');
+  await benComposer.press('Enter');
+  const benReply = benMessages.locator('li.message.mine').last();
+  await expect(benReply.locator('.quote')).toContainText('reunión');
+
+  // Ada sees the reply live, its quote in her English.
+  const adaReply = adaMessages.locator('li.message').filter({ has: adaPage.locator('.quote') }).last();
+  await expect(adaReply.locator('.quote')).toContainText('Good morning, the meeting is today.');
+  // The quote leads to the original.
+  await adaReply.locator('.quote').click();
+  await expect(adaMessages.locator(`#message-${first.id}`)).toBeFocused();
+
+  // Ada reacts; Ben sees it live.
+  await adaReply.getByRole('button', { name: en.chats.messageActions }).click();
+  await adaReply.getByRole('button', { name: en.chats.addReaction }).click();
+  await screenshots(adaPage, shots, 'reaction-picker-en');
+  await adaReply.getByRole('button', { name: en.chats.emoji.party }).click();
+  await expect(adaReply.locator('.reaction-chip.pressed')).toContainText('🎉');
+  const benChip = benReply.locator('.reaction-chip', { hasText: '🎉' });
+  await expect(benChip).toContainText('1');
+  await expect(benChip).toHaveAttribute('aria-label', /Ada/);
+  await screenshots(benPage, shots, 'chat-es');
+  await screenshots(adaPage, shots, 'chat-en');
+
+  // Ben opens the link: a new tab at that address.
+  const [popup] = await Promise.all([benPage.waitForEvent('popup'), mentioned.getByRole('link', { name: `${baseURL}/` }).click()]);
+  await expect(popup).toHaveURL(`${baseURL}/`);
+  await popup.close();
+
+  // Cy reads right to left; Apertium cannot reach Arabic, so the originals show.
+  const cyPage = await signedIn(browser, cy, 'ar');
+  await cyPage.goto(`/chat/${chat.id}`);
+  await expect(cyPage.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(cyPage.locator('li.message .quote').last()).toContainText('Good morning');
+  await screenshots(cyPage, shots, 'chat-ar');
+  for (const page of [adaPage, benPage, cyPage]) await page.context().close();
+});
