@@ -1,7 +1,7 @@
 // Data access of group chats: chats, memberships, messages and their renderings. Every query of a
 // chat's content is scoped by chat id; the service has checked the caller's membership before.
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../core/db/fast-rows';
 import { preparedSql } from '../../core/db/prepared-sql';
 import type { Db } from '../../core/db/index';
@@ -97,6 +97,17 @@ export function createChatsRepository(db: Db) {
   const quoted = alias(chatMessages, 'quoted');
   const quotedSender = alias(chatMembers, 'quoted_sender');
   const quotedRendering = alias(messageRenderings, 'quoted_rendering');
+  /** The rendering of a message's current text for the reader's (language, tone), given as placeholders. */
+  const readersRendering = (
+    rendering: { messageId: AnyPgColumn; language: AnyPgColumn; tone: AnyPgColumn; version: AnyPgColumn },
+    message: { id: AnyPgColumn; version: AnyPgColumn },
+  ) =>
+    and(
+      eq(rendering.messageId, message.id),
+      eq(rendering.language, sql.placeholder('language')),
+      eq(rendering.tone, sql.placeholder('tone')),
+      eq(rendering.version, message.version),
+    );
   const pageQuery = (name: string, extra?: SQL) =>
     db
       .select({
@@ -110,26 +121,10 @@ export function createChatsRepository(db: Db) {
       .from(chatMessages)
       .innerJoin(chatMembers, eq(chatMembers.id, chatMessages.senderId))
       .innerJoin(users, eq(users.id, chatMembers.userId))
-      .leftJoin(
-        messageRenderings,
-        and(
-          eq(messageRenderings.messageId, chatMessages.id),
-          eq(messageRenderings.language, sql.placeholder('language')),
-          eq(messageRenderings.tone, sql.placeholder('tone')),
-          eq(messageRenderings.version, chatMessages.version),
-        ),
-      )
+      .leftJoin(messageRenderings, readersRendering(messageRenderings, chatMessages))
       .leftJoin(quoted, eq(quoted.id, chatMessages.replyToId))
       .leftJoin(quotedSender, eq(quotedSender.id, quoted.senderId))
-      .leftJoin(
-        quotedRendering,
-        and(
-          eq(quotedRendering.messageId, quoted.id),
-          eq(quotedRendering.language, sql.placeholder('language')),
-          eq(quotedRendering.tone, sql.placeholder('tone')),
-          eq(quotedRendering.version, quoted.version),
-        ),
-      )
+      .leftJoin(quotedRendering, readersRendering(quotedRendering, quoted))
       .where(and(eq(chatMessages.chatId, sql.placeholder('chatId')), extra))
       .orderBy(desc(chatMessages.id))
       .limit(sql.placeholder('limit'))
