@@ -3,7 +3,11 @@
 // (the context's locale is en-US); Spanish once the user picks it.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createActivatedUser, linkFrom, PASSWORD, uniqueEmail, waitForMail } from '../fixtures';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createActivatedUser, linkFrom, PASSWORD, screenshots, uniqueEmail, waitForMail } from '../fixtures';
+
+const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'accounts');
 
 const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
 
@@ -33,6 +37,12 @@ test('sign up, activate, sign in, edit the profile, sign out and back in', async
   await page.goto(link);
   await expect(page).toHaveURL(onPath('/signin'));
   await expect(page.getByText('Your e-mail address is verified.').first()).toBeVisible();
+  // The same link again (a second click, a mail scanner) says the account is active, with a way in.
+  await page.goto(link);
+  await expect(page.getByRole('status').filter({ hasText: 'This account is already active: sign in.' })).toBeVisible();
+  await screenshots(page, shots, 'activation-used');
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(onPath('/signin'));
 
   // Sign in: home greets by name.
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -55,6 +65,12 @@ test('sign up, activate, sign in, edit the profile, sign out and back in', async
   await expect(avatar).toHaveAttribute('src', /\/media\/avatars\//);
   // The file is really served: the browser decoded it.
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+  // Reading language for new chats and rooms: Spanish, while the interface stays English.
+  await page.getByLabel('Language I read new chats and rooms in').selectOption('es');
+  await expect(page.getByText('Reading language saved.').first()).toBeVisible();
+  await screenshots(page, shots, 'profile-reading-language');
+  expect((await (await page.request.get('/api/accounts/user/')).json()).readingLanguage).toBe('es');
 
   // Interface language: Spanish.
   await page.getByRole('button', { name: /^Interface language/ }).click();

@@ -128,6 +128,11 @@ test('two people with different languages mention, reply, react and follow a lin
   await screenshots(benPage, shots, 'chat-es');
   await screenshots(adaPage, shots, 'chat-en');
 
+  // A new message from Ada is said to Ben's screen reader in his language, once translated.
+  await adaPage.getByRole('textbox', { name: en.chats.messageLabel }).fill('The cat is black.');
+  await adaPage.getByRole('textbox', { name: en.chats.messageLabel }).press('Enter');
+  await expect(benPage.locator('[aria-live="polite"][aria-atomic="true"]')).toHaveText(/^Ada Lovelace: .*gato/i, { timeout: 20_000 });
+
   // Ben opens the link: a new tab at that address.
   const [popup] = await Promise.all([benPage.waitForEvent('popup'), mentioned.getByRole('link', { name: `${baseURL}/` }).click()]);
   await expect(popup).toHaveURL(`${baseURL}/`);

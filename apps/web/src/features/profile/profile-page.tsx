@@ -81,7 +81,7 @@ function ReadingLanguageSelect({ value }: { value: Language | null }) {
     }
   };
   return (
-    <div className="field">
+    <div className="field reading-language">
       <label htmlFor={id}>{t('profile.readingLanguage')}</label>
       <select id={id} value={value ?? ''} disabled={busy} aria-describedby={`${id}-hint`} onChange={(event) => void onChange(event.target.value)}>
         <option value="">{t('profile.readingSameAsInterface', { language: languageName(uiLang, uiLang) })}</option>
