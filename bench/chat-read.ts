@@ -1,7 +1,7 @@
 // Report, not a test: what the message page read costs, `GET /api/chat/{id}/messages/` (20
 // messages rendered for a Spanish reader, every rendering present and done) on PostgreSQL, against
-// the floor of a bare Fastify + pg server running the same three statements (bench/bare-chat-read.ts:
-// the session check, the membership check and the page, their SQL captured from the server's own
+// the floor of a bare Fastify + pg server running the same four statements (bench/bare-chat-read.ts:
+// the session check, the membership check, the page with its quotes and the page's reactions, their SQL captured from the server's own
 // repository functions). Target: the real server serves at least 0.8 × the requests per second of
 // the bare one.
 //
@@ -157,7 +157,7 @@ async function main(): Promise<number> {
 
   console.log(
     `\nGET ${pagePath} (Bearer; ${PAGE} messages rendered for a Spanish reader, ${sample.results.filter((m) => m.translation === 'done').length} done) on PostgreSQL: ` +
-      `real server vs bare Fastify + pg (same 3 statements); autocannon ${connections} connections; ` +
+      `real server vs bare Fastify + pg (same 4 statements); autocannon ${connections} connections; ` +
       `${warmup} s warm-up per server, then ${rounds} round(s) of ${servers.map((server) => server.name).join(', ')}, ` +
       `each run ${RUN_WARMUP_SECONDS} s warm-up + ${seconds} s measured; ${os.cpus().length} CPUs, load average ${loadAverage()}, ` +
       `machine ${background?.toFixed(0) ?? '-'}% busy before the load (other work); PostgreSQL's CPU counts every backend of the machine` +
