@@ -175,6 +175,8 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile) {
     if (!session) return {};
     if (path === '/api/accounts/password/change/') return { body: { newPassword1: 'guard-changed-secret-3', newPassword2: 'guard-changed-secret-3', oldPassword: GOOD_PASSWORD } };
     if (path.startsWith('/api/accounts/')) return path === '/api/accounts/user/' && op.method !== 'GET' ? { body: { fullName: 'Guard Person' } } : {};
+    // A search within the user's own chat (the schema's example id names none of theirs).
+    if (path === '/api/chat/search/') return { query: [['q', 'reunión'], ['chatId', String((await baseOf(session)).chatId)]] };
     if (!path.includes('{')) return {};
     const owner = clientOf(session);
     const base = await baseOf(session);

@@ -25,7 +25,7 @@ function issuePaths(schema: z.ZodMiniType, input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.path.map(String).join('.'));
 }
 
-const user = { id: 7, email: 'ana@example.com', fullName: 'Ana Lima', avatarImage: null };
+const user = { id: 7, email: 'ana@example.com', fullName: 'Ana Lima', avatarImage: null, readingLanguage: null };
 
 describe('userSchema', () => {
   it('parses a user with and without full name and avatar', () => {

@@ -1,7 +1,7 @@
 // /api/accounts/* bodies (spec section 7, product.md "Accounts and session").
 import * as z from 'zod/mini';
 import { LANGUAGES, LIMITS } from './constants';
-import { dateTimeField, emailField, fullNameField, idField, languageField, passwordField } from './fields';
+import { dateTimeField, emailField, fullNameField, idField, passwordField } from './fields';
 
 export const userSchema = z.object({
   id: idField,
@@ -9,7 +9,7 @@ export const userSchema = z.object({
   fullName: z.nullable(z.string()),
   avatarImage: z.nullable(z.string()),
   /** Beyond the spec: the language new chats and rooms are read in; null: the interface language. */
-  readingLanguage: z.nullable(languageField),
+  readingLanguage: z.nullable(z.enum(LANGUAGES)),
 });
 export type User = z.infer<typeof userSchema>;
 

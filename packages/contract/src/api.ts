@@ -91,6 +91,7 @@ export const API = {
 
   listChats: op('GET', '/api/chat/', 'chat', 'The user’s chats by last activity; the first page starts with pending invitations'),
   getUnread: op('GET', '/api/chat/unread/', 'chat', 'What is new for the reader in all their chats: unread messages and the chats holding them'),
+  searchMessages: op('GET', '/api/chat/search/', 'chat', 'Search the reader’s chats (or one) in their own language: renderings and originals', { limited: true }),
   createChat: op('POST', '/api/chat/', 'chat', 'Create a chat; its creator is its OWNER', { limited: true }),
   getChat: op('GET', '/api/chat/{id}/', 'chat', 'A chat, with the reader’s role and state'),
   replaceChat: op('PUT', '/api/chat/{id}/', 'chat', 'Set a chat’s title, description and languages (OWNER)'),

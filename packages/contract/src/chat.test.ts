@@ -60,6 +60,9 @@ const message = {
   content: 'Hello everyone',
   translation: 'done',
   edited: false,
+  mentions: [],
+  replyTo: null,
+  reactions: [],
 };
 
 describe('groupChatSchema', () => {
@@ -128,12 +131,12 @@ describe('chat list', () => {
   });
 
   it('page is a cursor page of chats', () => {
-    const page = { next: 'https://x.test/api/chat/?lastModified=2024-05-01T10%3A00%3A00Z&limit=20', previous: null, results: [{ ...groupChat, lastMessage: message, unreadCount: 3 }, { ...groupChat, id: 13, lastMessage: null, unreadCount: 0 }] };
+    const page = { next: 'https://x.test/api/chat/?lastModified=2024-05-01T10%3A00%3A00Z&limit=20', previous: null, results: [{ ...groupChat, lastMessage: message, unreadCount: 3, unreadMentions: 1 }, { ...groupChat, id: 13, lastMessage: null, unreadCount: 0, unreadMentions: 0 }] };
     expect(chatListPageSchema.parse(page)).toEqual(page);
-    expect(issuePaths(chatListPageSchema, { ...page, results: [{ ...groupChat, id: 'x', lastMessage: null, unreadCount: 0 }] })).toEqual([
+    expect(issuePaths(chatListPageSchema, { ...page, results: [{ ...groupChat, id: 'x', lastMessage: null, unreadCount: 0, unreadMentions: 0 }] })).toEqual([
       'results.0.id',
     ]);
-    expect(issuePaths(chatListPageSchema, { ...page, results: [groupChat] })).toEqual(['results.0.lastMessage', 'results.0.unreadCount']);
+    expect(issuePaths(chatListPageSchema, { ...page, results: [groupChat] })).toEqual(['results.0.lastMessage', 'results.0.unreadCount', 'results.0.unreadMentions']);
   });
 });
 

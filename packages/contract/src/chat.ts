@@ -286,6 +286,33 @@ export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSc
 export const chatMessageUpdateRequestSchema = z.object({ content: messageContentField });
 export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSchema>;
 
+// ---- Search: /chat/search/ ----
+
+/**
+ * GET /chat/search/?q=&chatId=&limit=&toId=: messages of the reader's chats (or of one) whose
+ * original or whose rendering for the reader matches `q` (words, "a phrase", -not, or), newest
+ * first, ids below `toId`. Each text is matched in its own language's terms: a Spanish reader's
+ * "reuniones" finds "reunión" in a Spanish rendering of an English message.
+ */
+export const chatSearchQuerySchema = z.object({
+  q: textField(200, { min: 1, trim: true, singleLine: true, example: 'reunión' }),
+  chatId: z.optional(idParam),
+  limit: limitQueryField,
+  toId: z.optional(idParam),
+});
+export type ChatSearchQuery = z.infer<typeof chatSearchQuerySchema>;
+
+export const chatSearchResultSchema = z.object({
+  chat: z.object({ id: idField, title: z.string() }),
+  /** As the reader reads it (their rendering, with the original in `rawMessage`). */
+  message: chatMessageSchema,
+  /** The words of the texts that matched, as written there (to highlight them). */
+  highlights: z.array(z.string()),
+});
+export type ChatSearchResult = z.infer<typeof chatSearchResultSchema>;
+export const chatSearchPageSchema = cursorPageSchema(chatSearchResultSchema);
+export type ChatSearchPage = z.infer<typeof chatSearchPageSchema>;
+
 // ---- Reactions: /chat/{groupChatId}/messages/{id}/reactions/ ----
 
 /** POST …/reactions/: react with one emoji (again: nothing changes, 200). */

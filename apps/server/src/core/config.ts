@@ -114,6 +114,8 @@ const envSchema = z.object({
   RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(0).default(60),
   /** Transcript downloads per user per minute. */
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
+  /** Message searches per user per minute. */
+  RATE_LIMIT_SEARCHES: z.coerce.number().int().min(0).default(60),
   /** Any other change (PUT, PATCH, POST, DELETE) a signed-in user may make per minute. */
   RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(120),
   /**
@@ -160,6 +162,7 @@ export interface Config {
     creationsPerHour: number;
     invitationsPerHour: number;
     exportsPerMinute: number;
+    searchesPerMinute: number;
     writesPerMinute: number;
     liveEventsPer10s: number;
   };
@@ -266,6 +269,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       creationsPerHour: env.RATE_LIMIT_CREATIONS,
       invitationsPerHour: env.RATE_LIMIT_INVITATIONS,
       exportsPerMinute: env.RATE_LIMIT_EXPORTS,
+      searchesPerMinute: env.RATE_LIMIT_SEARCHES,
       writesPerMinute: env.RATE_LIMIT_WRITES,
       liveEventsPer10s: env.RATE_LIMIT_LIVE_EVENTS,
     },

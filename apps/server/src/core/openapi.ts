@@ -224,7 +224,8 @@ function describeOperation(id: keyof typeof API, spec: ApiOperation, operation: 
   if (spec.session || spec.checksToken) errors.add('401');
   // A write with the session cookies needs the XSRF header; chat and room work needs a role.
   if ((write && (spec.session || spec.checksToken)) || (spec.session && (spec.tag === 'chat' || spec.tag === 'rooms'))) errors.add('403');
-  if ((operation.parameters ?? []).some((parameter) => parameter.in === 'path')) errors.add('404');
+  // An object named in the path, or by an id in the query (a search within one chat).
+  if ((operation.parameters ?? []).some((parameter) => parameter.in === 'path' || (parameter.in === 'query' && /Id$/.test(parameter.name)))) errors.add('404');
   if (spec.limited || (spec.session && write)) errors.add('429');
   for (const status of errors) responses[status] ??= { $ref: `#/components/responses/${ERRORS[status]!.name}` };
 }

@@ -45,11 +45,13 @@ export interface UserLimits {
   invitations: preHandlerAsyncHookHandler;
   /** Transcript downloads (every segment of a room rendered). */
   exports: preHandlerAsyncHookHandler;
+  /** Message searches. */
+  searches: preHandlerAsyncHookHandler;
   /** Any other write. */
   writes: preHandlerAsyncHookHandler;
 }
 
-export function userLimits(limits: RateLimits, rates: { messagesPerMinute: number; creationsPerHour: number; invitationsPerHour: number; exportsPerMinute: number; writesPerMinute: number }): UserLimits {
+export function userLimits(limits: RateLimits, rates: { messagesPerMinute: number; creationsPerHour: number; invitationsPerHour: number; exportsPerMinute: number; searchesPerMinute: number; writesPerMinute: number }): UserLimits {
   const minute = 60_000;
   const hour = 60 * minute;
   return {
@@ -57,6 +59,7 @@ export function userLimits(limits: RateLimits, rates: { messagesPerMinute: numbe
     creations: limits.route(perUser('creations', rates.creationsPerHour, hour)),
     invitations: limits.route(perUser('invitations', rates.invitationsPerHour, hour)),
     exports: limits.route(perUser('exports', rates.exportsPerMinute, minute)),
+    searches: limits.route(perUser('searches', rates.searchesPerMinute, minute)),
     writes: limits.route(perUser('writes', rates.writesPerMinute, minute)),
   };
 }

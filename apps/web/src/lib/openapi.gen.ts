@@ -506,6 +506,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the reader’s chats (or one) in their own language: renderings and originals */
+        get: operations["searchMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/": {
         parameters: {
             query?: never;
@@ -998,7 +1015,8 @@ export interface operations {
                             email: string;
                             fullName: string | null;
                             avatarImage: string | null;
-                            readingLanguage: components["schemas"]["Language"] | null;
+                            /** @enum {string|null} */
+                            readingLanguage: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
                         };
                         /**
                          * Format: date-time
@@ -1389,7 +1407,8 @@ export interface operations {
                         email: string;
                         fullName: string | null;
                         avatarImage: string | null;
-                        readingLanguage: components["schemas"]["Language"] | null;
+                        /** @enum {string|null} */
+                        readingLanguage: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
                     };
                 };
             };
@@ -1447,7 +1466,8 @@ export interface operations {
                         email: string;
                         fullName: string | null;
                         avatarImage: string | null;
-                        readingLanguage: components["schemas"]["Language"] | null;
+                        /** @enum {string|null} */
+                        readingLanguage: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
                     };
                 };
             };
@@ -1508,7 +1528,8 @@ export interface operations {
                         email: string;
                         fullName: string | null;
                         avatarImage: string | null;
-                        readingLanguage: components["schemas"]["Language"] | null;
+                        /** @enum {string|null} */
+                        readingLanguage: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
                     };
                 };
             };
@@ -2969,6 +2990,110 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    searchMessages: {
+        parameters: {
+            query: {
+                /** @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank. */
+                q: string;
+                chatId?: number;
+                limit?: number;
+                toId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next: string | null;
+                        previous: string | null;
+                        results: {
+                            chat: {
+                                /** @example 42 */
+                                id: number;
+                                title: string;
+                            };
+                            message: {
+                                /** @example 42 */
+                                id: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                created: string;
+                                isMe: boolean;
+                                language: components["schemas"]["Language"];
+                                rawMessage: {
+                                    /** @example 42 */
+                                    id: number;
+                                    language: components["schemas"]["Language"];
+                                    content: string;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-25T09:30:00+00:00
+                                     */
+                                    created: string;
+                                } | null;
+                                sender: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                    language: components["schemas"]["Language"];
+                                    chatRole: components["schemas"]["ChatRole"];
+                                    tone: components["schemas"]["Tone"];
+                                    avatarImage: string | null;
+                                };
+                                tone: components["schemas"]["Tone"];
+                                content: string;
+                                /** @enum {string} */
+                                translation: "pending" | "done" | "failed" | "none";
+                                edited: boolean;
+                                mentions: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                }[];
+                                replyTo: {
+                                    /** @example 42 */
+                                    id: number;
+                                    sender: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    };
+                                    language: components["schemas"]["Language"];
+                                    content: string;
+                                    translated: boolean;
+                                } | null;
+                                reactions: {
+                                    emoji: string;
+                                    members: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    }[];
+                                }[];
+                            };
+                            highlights: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listChats: {
         parameters: {
             query?: {
@@ -3079,6 +3204,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -5,6 +5,11 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../core/db/fast-rows';
 import { preparedSql } from '../../core/db/prepared-sql';
 import type { Db } from '../../core/db/index';
+import { SEARCH_CONFIGS } from '../../core/db/search';
+
+/** What marks a matched word in a search's texts (never stored: FORBIDDEN_TEXT). */
+export const HIT_START = '\u0002';
+export const HIT_END = '\u0003';
 import { chatMembers, chatMessages, chats, messageMentions, messageReactions, messageRenderings, users } from '../../core/db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -142,6 +147,7 @@ export function createChatsRepository(db: Db) {
   const newestPage = page('chat_page');
   const olderPage = page('chat_page_below', lt(chatMessages.id, sql.placeholder('toId')));
   const onePage = page('chat_page_one', eq(chatMessages.id, sql.placeholder('id')));
+  const idsPage = page('chat_page_ids', sql`${chatMessages.id} = any(${sql.placeholder('ids')}::int[])`);
   const byClientId = page('chat_page_client', and(eq(chatMessages.senderId, sql.placeholder('senderId')), eq(chatMessages.clientId, sql.placeholder('clientId'))));
 
   const reactionsQuery = db
@@ -151,6 +157,41 @@ export function createChatsRepository(db: Db) {
     .where(sql`${messageReactions.messageId} = any(${sql.placeholder('ids')}::int[])`)
     .orderBy(asc(messageReactions.createdAt), asc(messageReactions.memberId))
     .prepare('chat_reactions');
+
+  // A search in one statement, prepared once (core/db/search.ts): candidates from the expression
+  // indexes, one arm per text-search configuration (a constant configuration is what lets
+  // PostgreSQL use the index), originals and renderings alike; then only the searcher's chats, and
+  // a rendering counts only when it is theirs (their language and tone, the current text).
+  const arms = (table: string) =>
+    sql.raw(
+      SEARCH_CONFIGS.map(
+        (config) => `(parla_ts_config(${table}.language) = '${config}'::regconfig and to_tsvector(parla_ts_config(${table}.language), ${table}.content) @@ websearch_to_tsquery('${config}'::regconfig, (select q from search_query)))`,
+      ).join(' or '),
+    );
+  const marks = `'StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true'`;
+  const searchQuery = preparedSql<{ id: number; chatId: number; title: string; memberId: number; language: string; tone: string; original: string; rendering: string | null }>(
+    db,
+    'chat_search',
+    sql`with search_query as (select ${sql.placeholder('q')}::text as q), hits as (
+        select m.id from ${chatMessages} m where ${arms('m')}
+        union
+        select r.message_id from ${messageRenderings} r where r.state = 'done' and (${arms('r')})
+      )
+      select m.id, m.chat_id as "chatId", c.title, me.id as "memberId", me.language, me.tone,
+        ts_headline(parla_ts_config(m.language), m.content, websearch_to_tsquery(parla_ts_config(m.language), (select q from search_query)), ${sql.raw(marks)}) as original,
+        case when r.content is not null then ts_headline(parla_ts_config(r.language), r.content, websearch_to_tsquery(parla_ts_config(r.language), (select q from search_query)), ${sql.raw(marks)}) end as rendering
+      from hits h
+      join ${chatMessages} m on m.id = h.id
+      join ${chatMembers} me on me.chat_id = m.chat_id and me.user_id = ${sql.placeholder('userId')} and me.left_at is null and me.joined_at is not null
+      join ${chats} c on c.id = m.chat_id
+      left join ${messageRenderings} r on r.message_id = m.id and r.language = me.language and r.tone = me.tone and r.version = m.version and r.state = 'done'
+      where (${sql.placeholder('chatId')}::int is null or m.chat_id = ${sql.placeholder('chatId')}::int)
+        and (${sql.placeholder('toId')}::int is null or m.id < ${sql.placeholder('toId')}::int)
+        and (to_tsvector(parla_ts_config(m.language), m.content) @@ websearch_to_tsquery(parla_ts_config(m.language), (select q from search_query))
+          or to_tsvector(parla_ts_config(r.language), r.content) @@ websearch_to_tsquery(parla_ts_config(r.language), (select q from search_query)))
+      order by m.id desc
+      limit ${sql.placeholder('limit')}`,
+  );
 
   // A post in one statement, prepared once: the message, the chat's activity time, the sender's
   // read position, and the chat's reading groups (for the post's renderings and live event).
@@ -608,6 +649,21 @@ export function createChatsRepository(db: Db) {
         .limit(1);
       if (!row) return undefined;
       return { quote: row, renderings: await this.renderings(messageId, row.message.version) };
+    },
+
+    /**
+     * Messages of the user's chats (or of one) whose original or whose rendering for the user
+     * matches `q`, newest first below `toId`: each with the member reading it and the matched
+     * texts with their hits marked (HIT_START/HIT_END).
+     */
+    async search(userId: number, q: string, options: { chatId?: number | undefined; toId?: number | undefined; limit: number }) {
+      return searchQuery.execute({ userId, q, chatId: options.chatId ?? null, toId: options.toId ?? null, limit: options.limit });
+    },
+
+    /** These messages of a chat as `group` reads them (the page's shape), newest first. */
+    async messagesByIds(chatId: number, group: ReadingGroup, ids: number[]): Promise<MessageWithSender[]> {
+      if (ids.length === 0) return [];
+      return withQuote(await idsPage.execute({ chatId, language: group.language, tone: group.tone, limit: ids.length, ids }));
     },
 
     /** The reactions to these messages, oldest first, with the reacting members' nicknames (read with every page: prepared once). */

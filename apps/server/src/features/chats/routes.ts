@@ -26,6 +26,8 @@ import {
   chatScopePathSchema,
   groupChatSchema,
   manageChatMemberSchema,
+  chatSearchPageSchema,
+  chatSearchQuerySchema,
   reactionDeleteQuerySchema,
   reactionRequestSchema,
   reactionsSchema,
@@ -48,6 +50,11 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
 
   // ---- chats ----
   app.get(route(API.getUnread), { onRequest, schema: { tags, response: { 200: unreadSummarySchema } } }, (request) => chats.unreadSummary(me(request)));
+  app.get(
+    route(API.searchMessages),
+    { onRequest, preHandler: ctx.userLimits.searches, schema: { tags, querystring: chatSearchQuerySchema, response: { 200: chatSearchPageSchema } } },
+    (request) => chats.search(me(request), request.query),
+  );
   app.get(route(API.listChats), { onRequest, schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListPageSchema } } }, (request) =>
     chats.listChats(me(request), request.query),
   );

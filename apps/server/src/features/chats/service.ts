@@ -33,8 +33,9 @@ import { chatPolicy } from './policy';
 import { groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
 import { mentionedIds } from '@parla/contract/markup';
 import { LIMITS } from '@parla/contract/constants';
-import type { Reactions } from '@parla/contract/chat';
+import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
 import { renderTargets } from '../../core/translation/targets';
+import { HIT_END, HIT_START } from './repository';
 import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup } from './repository';
 
 export const RENDER_QUEUE = 'chat-render';
@@ -440,6 +441,35 @@ export function createChatsService(deps: ChatsDeps) {
         await live.message('message:edited', chatId, messageId, groups);
       }
       return this.getMessage(chatId, userId, messageId);
+    },
+
+    /**
+     * Searches the user's chats (or one: 404 for a stranger) in their own language: a message
+     * matches by its original or by its rendering for the user, each in its language's terms.
+     */
+    async search(userId: number, query: ChatSearchQuery): Promise<ChatSearchPage> {
+      if (query.chatId !== undefined) await load(query.chatId, userId);
+      const hits = await repo.search(userId, query.q, query);
+      const byChat = new Map<number, typeof hits>();
+      for (const hit of hits) byChat.set(hit.chatId, [...(byChat.get(hit.chatId) ?? []), hit]);
+      const views = new Map<number, ChatMessage>();
+      await Promise.all(
+        [...byChat.values()].map(async (chatHits) => {
+          const { chatId, memberId, language, tone } = chatHits[0]!;
+          const rows = await repo.messagesByIds(chatId, { language, tone }, chatHits.map((hit) => hit.id));
+          const context = await contextFor(chatId, rows);
+          for (const row of rows) views.set(row.message.id, presenter.present(row, { language, tone, memberId }, context));
+        }),
+      );
+      const marked = new RegExp(`${HIT_START}([^${HIT_END}]*)${HIT_END}`, 'g');
+      const words = (text: string | null) => (text ? [...text.matchAll(marked)].map((match) => match[1]!).filter((word) => word.trim() !== '') : []);
+      const results = hits.flatMap((hit): ChatSearchResult[] => {
+        const message = views.get(hit.id);
+        return message ? [{ chat: { id: hit.chatId, title: hit.title }, message, highlights: [...new Set([...words(hit.rendering), ...words(hit.original)])] }] : [];
+      });
+      return cursorPage(results, query.limit, (last) =>
+        link(fillPath(API.searchMessages, {}))({ q: query.q, chatId: query.chatId, limit: query.limit, toId: last.message.id }),
+      );
     },
 
     /** A message's reactions and who gave them. */

@@ -1,0 +1,98 @@
+// Search across languages (issue 18): a Spanish reader finds an English message by a Spanish word
+// through its Spanish rendering (real Apertium), and by the English word through its original;
+// each text is matched in its own language's terms (stems), only in the searcher's chats.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createChat, eventually, person, post, send, setReading, type Person } from './chat-helpers';
+import { startServer, type TestServer } from './harness';
+
+const search = async (who: Person, query: Record<string, string | number>) => {
+  const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
+  return who.client.get(`/api/chat/search/?${params}`);
+};
+const idsOf = (body: { results: { message: { id: number } }[] }) => body.results.map((result) => result.message.id);
+
+describe('GET /api/chat/search/', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ TRANSLATION_PROVIDER: 'apertium', RATE_LIMIT_MESSAGES: '0' });
+  });
+  afterAll(() => server.close());
+
+  it('finds an English message by a Spanish word through the reader’s rendering, and by an English word through the original', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const stranger = await person(server, 'Zed');
+    const chat = await createChat(ana, { title: 'Planning', languages: ['en', 'es'] });
+    await addMember(ana, chat.id, ben);
+    await setReading(ben, chat.id, 'es');
+    const meeting = await post(ana, chat.id, 'The meeting is at ten.');
+    const other = await post(ana, chat.id, 'The cat is black.');
+    await eventually(() => ben.client.get(`/api/chat/${chat.id}/messages/${meeting.id}/`).then((answer) => answer.body), (m) => m.translation === 'done', 30_000);
+    await eventually(() => ben.client.get(`/api/chat/${chat.id}/messages/${other.id}/`).then((answer) => answer.body), (m) => m.translation === 'done', 30_000);
+
+    // "reuniones" (plural) finds "reunión" in Ben's Spanish rendering: Spanish stems.
+    const spanish = await search(ben, { q: 'reuniones' });
+    expect(spanish.status).toBe(200);
+    expect(idsOf(spanish.body)).toEqual([meeting.id]);
+    const [hit] = spanish.body.results;
+    expect(hit.chat).toEqual({ id: chat.id, title: 'Planning' });
+    expect(hit.message).toMatchObject({ id: meeting.id, language: 'es', translation: 'done', rawMessage: { content: 'The meeting is at ten.' } });
+    expect(hit.message.content).toMatch(/reunión/i);
+    expect(hit.highlights.map((word: string) => word.toLowerCase())).toContain('reunión');
+
+    // "meetings" finds the English original: English stems.
+    const english = await search(ben, { q: 'meetings' });
+    expect(idsOf(english.body)).toEqual([meeting.id]);
+    expect(english.body.results[0].highlights).toContain('meeting');
+
+    // Ana reads in English: no Spanish rendering of hers says "reunión".
+    expect(idsOf((await search(ana, { q: 'reunión' })).body)).toEqual([]);
+    expect(idsOf((await search(ana, { q: 'meeting' })).body)).toEqual([meeting.id]);
+    // Phrases and exclusions (web search syntax); "or".
+    expect(idsOf((await search(ana, { q: '"cat is black" or meeting' })).body)).toEqual([other.id, meeting.id].sort((a, b) => b - a));
+    expect(idsOf((await search(ana, { q: 'cat -black' })).body)).toEqual([]);
+
+    // A stranger finds nothing, and a chat not theirs is a 404.
+    expect(idsOf((await search(stranger, { q: 'meeting' })).body)).toEqual([]);
+    expect((await search(stranger, { q: 'meeting', chatId: chat.id })).status).toBe(404);
+  });
+
+  it('searches one chat or all, newest first, a page at a time', async () => {
+    const ana = await person(server, 'Ana');
+    const first = await createChat(ana, { title: 'First', languages: ['en'] });
+    const second = await createChat(ana, { title: 'Second', languages: ['en'] });
+    const ids: number[] = [];
+    for (const [chatId, text] of [
+      [first.id, 'budget draft one'],
+      [second.id, 'budget draft two'],
+      [first.id, 'budget draft three'],
+      [first.id, 'nothing to see'],
+    ] as const) {
+      ids.push((await post(ana, chatId, text)).id);
+    }
+    const all = await search(ana, { q: 'budgets', limit: 2 });
+    expect(idsOf(all.body)).toEqual([ids[2], ids[1]]);
+    expect(all.body.next).toContain('toId=');
+    const next = await ana.client.get(new URL(all.body.next).pathname + new URL(all.body.next).search);
+    expect(idsOf(next.body)).toEqual([ids[0]]);
+    expect(next.body.next).toBeNull();
+    expect(idsOf((await search(ana, { q: 'budget', chatId: first.id })).body)).toEqual([ids[2], ids[0]]);
+    // A word nobody wrote, and stop words only: nothing.
+    expect(idsOf((await search(ana, { q: 'zebra' })).body)).toEqual([]);
+    expect(idsOf((await search(ana, { q: 'the' })).body)).toEqual([]);
+  });
+
+  it('refuses an empty, a blank or a too long query with 400 on q, and needs a session', async () => {
+    const ana = await person(server, 'Ana');
+    for (const q of ['', '   ', 'x'.repeat(201)]) {
+      const answer = await search(ana, { q });
+      expect(answer.status, q).toBe(400);
+      expect(answer.body.errors[0].attr).toBe('q');
+    }
+    expect((await ana.client.get('/api/chat/search/')).status).toBe(400);
+    expect((await server.client().get('/api/chat/search/?q=meeting')).status).toBe(401);
+    // Markup and quotes are words like any others: no error.
+    expect((await search(ana, { q: '<@1> `code` "unclosed' })).status).toBe(200);
+    expect((await send(ana, 'GET', '/api/chat/search/?q=a%00b')).status).toBe(400);
+  });
+});
