@@ -49,6 +49,13 @@ const fullScreenLayout = createRoute({
 });
 
 const signinSearch = z.object({ access: z.catch(z.optional(z.string()), undefined) });
+/**
+ * /chat?q=: the search of the reader's messages shown instead of the list (kept for Back from a
+ * result). The router writes a text that reads as a number quoted (`?q=%22123%22`).
+ */
+const chatsSearch = z.object({ q: z.catch(z.optional(z.string()), undefined) });
+/** /chat/{id}?message=: the message to go to once the chat is open (a search result); dropped once there. */
+const chatSearch = z.object({ message: z.catch(z.optional(z.int().check(z.positive())), undefined) });
 
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) => lazyRouteComponent(load, name);
 
@@ -88,10 +95,16 @@ const routes = {
     path: '/room/$roomId',
     component: page(() => import('../features/rooms/room-page'), 'RoomPage'),
   }),
-  chats: createRoute({ getParentRoute: () => protectedLayout, path: '/chat', component: page(() => import('../features/chats/chat-list-page'), 'ChatListPage') }),
+  chats: createRoute({
+    getParentRoute: () => protectedLayout,
+    path: '/chat',
+    validateSearch: chatsSearch,
+    component: page(() => import('../features/chats/chat-list-page'), 'ChatListPage'),
+  }),
   chat: createRoute({
     getParentRoute: () => protectedLayout,
     path: '/chat/$chatId',
+    validateSearch: chatSearch,
     component: page(() => import('../features/chats/chat-page'), 'ChatPage'),
   }),
   call: createRoute({

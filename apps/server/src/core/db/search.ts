@@ -2,8 +2,7 @@
 // PostgreSQL text-search configuration of its own language (stemming and stop words: "meetings"
 // finds "meeting", "reuniones" finds "reunión"), `simple` (words as written) where PostgreSQL has
 // none. The same table is in the database as the function parla_ts_config (migration
-// 0009_search.sql), which the expression indexes use; a test checks that the two agree.
-import { sql, type SQL } from 'drizzle-orm';
+// 0009_search.sql), which the stored documents (`search_vector` columns) are made with.
 
 /** Our languages that PostgreSQL 15 (and PGlite) can stem; every other one is `simple`. */
 export const TS_CONFIGS: Readonly<Record<string, string>> = {
@@ -38,6 +37,3 @@ export const TS_CONFIGS: Readonly<Record<string, string>> = {
 export const SEARCH_CONFIGS: readonly string[] = [...new Set([...Object.values(TS_CONFIGS), 'simple'])];
 
 export const tsConfigOf = (language: string): string => TS_CONFIGS[language] ?? 'simple';
-
-/** The indexed document of a text column in its language column (the expression of the indexes, to the letter). */
-export const searchDocument = (language: SQL | unknown, content: SQL | unknown): SQL => sql`to_tsvector(parla_ts_config(${language}), ${content})`;

@@ -12,6 +12,7 @@ import type {
   ChatMessage,
   ChatMessagesPage,
   ChatPutRequest,
+  ChatSearchPage,
   GroupChat,
   ManageChatMember,
   Reactions,
@@ -23,6 +24,7 @@ import { linkParam, retryUnhandled, succeeded } from '../../lib/queries';
 export const CHAT_PAGE_SIZE = 20;
 export const MESSAGE_PAGE_SIZE = 30;
 export const MEMBER_PAGE_SIZE = 20;
+export const SEARCH_PAGE_SIZE = 20;
 
 import { chatKeys } from '../../lib/query-keys';
 
@@ -41,6 +43,15 @@ export function nextMessageCursor(page: ChatMessagesPage): number | undefined {
   const fromLink = Number(linkParam(page.next, 'toId'));
   if (Number.isInteger(fromLink) && fromLink > 0) return fromLink;
   const ids = page.results.map((message) => message.id);
+  return ids.length ? Math.min(...ids) : undefined;
+}
+
+/** The `toId` of the next page of search results: from its `next` link, else its oldest message's id. */
+export function nextSearchCursor(page: ChatSearchPage): number | undefined {
+  if (!page.next) return undefined;
+  const fromLink = Number(linkParam(page.next, 'toId'));
+  if (Number.isInteger(fromLink) && fromLink > 0) return fromLink;
+  const ids = page.results.map((result) => result.message.id);
   return ids.length ? Math.min(...ids) : undefined;
 }
 
@@ -79,6 +90,21 @@ export const messagesQuery = (chatId: number) =>
       ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: nextMessageCursor,
+    retry: retryUnhandled,
+  });
+
+/**
+ * The reader's messages matching `q` (GET /api/chat/search/), newest first, in all their chats or
+ * in `chatId`'s: by their originals and by their renderings for the reader.
+ */
+export const searchQuery = (q: string, chatId?: number) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.search(q, chatId),
+    queryFn: ({ pageParam }) =>
+      fetchOrThrow<ChatSearchPage>(endpoint('GET', '/api/chat/search/', { query: { q, chatId, limit: SEARCH_PAGE_SIZE, toId: pageParam } })),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: nextSearchCursor,
+    staleTime: 30_000,
     retry: retryUnhandled,
   });
 

@@ -1,9 +1,11 @@
 // The chat list (/chat): the reader's pending invitations (accept or decline in place), then their
 // chats by latest activity, each with its last message and unread badge, more loaded as the reader
-// scrolls, kept live (a new invitation shows up at once); and the form to create a chat.
-import { useMemo, useState } from 'react';
+// scrolls, kept live (a new invitation shows up at once); and the form to create a chat. Above the
+// list, a search of the messages of every chat (/chat?q=…: the results take the list's place,
+// and Back from a result comes back to them).
+import { useCallback, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '@parla/contract/chat';
 import type { Language } from '@parla/contract/constants';
@@ -23,13 +25,23 @@ import { useChatInvitationAnswers } from './invitations';
 import { useChatLiveSync, useWatchChats } from './live-sync';
 import { plainWithNames } from './mentions';
 import { useOutboxSender } from './outbox-sender';
+import { SearchBox, SearchResults } from './search';
 import { addChat, chatsOf, type ChatListPages } from './timeline';
 import '../../components/shared.css';
 import './chats.css';
 
+const chatsRoute = getRouteApi('/protected/chat');
+
 export function ChatListPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const navigate = useNavigate();
+  const q = (chatsRoute.useSearch().q ?? '').trim();
+  // The first search is a step of its own (Back goes to the list); refining it or clearing it is not.
+  const onSearch = useCallback(
+    (next: string) => void navigate({ to: '/chat', search: next ? { q: next } : {}, replace: q !== '', resetScroll: false }),
+    [navigate, q],
+  );
   useChatLiveSync();
   useOutboxSender(user.data?.id);
   const list = useInfiniteQuery({ ...chatListQuery, refetchOnWindowFocus: true });
@@ -50,7 +62,11 @@ export function ChatListPage() {
         </Button>
       </div>
       <p className="muted">{t('chats.intro')}</p>
-      {list.isPending ? (
+      {/* Not over an empty list: there is nothing to search yet. */}
+      {(q !== '' || list.data === undefined || chats.length > 0) && <SearchBox value={q} onSearch={onSearch} label={t('chats.searchLabel')} />}
+      {q !== '' ? (
+        <SearchResults q={q} />
+      ) : list.isPending ? (
         <ul className="chat-rows" aria-busy="true" aria-label={t('common.loading')}>
           {Array.from({ length: 4 }, (_, index) => (
             <li key={index} className="chat-row skeleton" />

@@ -2,14 +2,15 @@
 // messages, who is writing, the composer; dialogs for the reader's settings, the members and
 // (OWNER) the chat itself. Live: new, translated, edited and deleted messages, chat changes,
 // typing; a removed chat (or reader) leaves the page with a toast. Someone only invited sees the
-// invitation instead (what the chat is, Accept or Decline) and nothing of its content.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// invitation instead (what the chat is, Accept or Decline) and nothing of its content. A search of
+// the chat's messages opens from the header; `?message=` (a search result) goes to that message.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage, GroupChat } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
-import { UsersIcon } from '../../components/icons';
+import { SearchIcon, UsersIcon } from '../../components/icons';
 import { InvitationPanel } from '../../components/invitation';
 import { LoadFailed, Spinner } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
@@ -29,6 +30,7 @@ import { MembersDialog } from './members-dialog';
 import { MessageList } from './message-list';
 import { useOnline, useOutboxSender } from './outbox-sender';
 import { chatControls } from './permissions';
+import { ChatSearchDialog } from './search';
 import { SettingsDialog } from './settings-dialog';
 import { activeTypists, addTypist, nextExpiry, removeTypist, type Typist } from './typing';
 import '../../components/shared.css';
@@ -63,7 +65,7 @@ function ChatUnavailable({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-type Panel = 'members' | 'settings' | 'edit' | null;
+type Panel = 'search' | 'members' | 'settings' | 'edit' | null;
 
 function ChatScreen({ chatId }: { chatId: number }) {
   const { t } = useTranslation();
@@ -85,6 +87,14 @@ function ChatScreen({ chatId }: { chatId: number }) {
   /** The message the reader is answering (the composer's reply bar). */
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const screen = useFillViewport();
+  /** What the chat's search dialog searched last (shown again when it is opened again). */
+  const [searched, setSearched] = useState('');
+  // `?message=`: the message to go to (a search result); once there, the address forgets it.
+  const target = chatRoute.useSearch({ select: (search) => search.message });
+  const targetDone = useCallback(
+    () => void navigate({ to: '/chat/$chatId', params: { chatId: String(chatId) }, search: {}, replace: true, resetScroll: false }),
+    [navigate, chatId],
+  );
 
   // Removed from the chat, or the chat deleted: leave it.
   useEffect(() => {
@@ -130,10 +140,11 @@ function ChatScreen({ chatId }: { chatId: number }) {
         </p>
       )}
       <LiveStatusLine />
-      <MessageList chatId={chatId} member={member.data} userId={user.data?.id} onReply={setReplyTo} />
+      <MessageList chatId={chatId} member={member.data} userId={user.data?.id} onReply={setReplyTo} target={target} onTargetDone={targetDone} />
       <TypingLine chatId={chatId} memberId={member.data.id} />
       <Announcer chatId={chatId} />
       <Composer chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
+      <ChatSearchDialog open={panel === 'search'} onClose={() => setPanel(null)} chatId={chatId} q={searched} onSearch={setSearched} />
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} onEditChat={controls.editChat ? () => setPanel('edit') : undefined} />
       <MembersDialog open={panel === 'members'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} />
       {controls.editChat && <EditChatDialog open={panel === 'edit'} onClose={() => setPanel(null)} chat={chat.data} />}
@@ -196,6 +207,9 @@ function ChatHeader({ chat, member, onOpen }: { chat: GroupChat; member: ChatMem
         </p>
       </div>
       <div className="chat-head-actions">
+        <button type="button" className="btn btn-secondary btn-small head-button head-button-icon" aria-label={t('chats.searchInChat')} title={t('chats.searchInChat')} onClick={() => onOpen('search')}>
+          <SearchIcon />
+        </button>
         <button type="button" className="btn btn-secondary btn-small head-button" onClick={() => onOpen('members')}>
           <UsersIcon />
           <span className="head-label">{t('chats.members.button')}</span>

@@ -2,7 +2,8 @@
 // view stays where it was), new ones keep the view at the bottom when it was there (else a "new
 // messages" button appears), the read position is saved once the newest message is in view, and
 // the outbox's unsent messages follow the server's. A quote's click goes to the message it quotes
-// (loading older pages until it is there), which flashes and takes the focus.
+// (loading older pages until it is there), which flashes and takes the focus; so does the message
+// the page was opened for (`target`: a search result).
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -69,12 +70,18 @@ export function MessageList({
   member,
   userId,
   onReply,
+  target,
+  onTargetDone,
 }: {
   chatId: number;
   member: ChatMember;
   userId: number | undefined;
   /** The reader chose to answer this message. */
   onReply: (message: ChatMessage) => void;
+  /** A message to go to once the messages are loaded (a search result chosen): as a quote's click does. */
+  target?: number | undefined;
+  /** Called once `target` was gone to (or found gone): the page forgets it. */
+  onTargetDone?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
@@ -220,7 +227,7 @@ export function MessageList({
   const [flashId, setFlashId] = useState<number | null>(null);
   const jumping = useRef(false);
   const jumpTo = useCallback(
-    async (messageId: number) => {
+    async (messageId: number, gone = t('chats.replyGone')) => {
       if (jumping.current) return;
       jumping.current = true;
       try {
@@ -230,13 +237,36 @@ export function MessageList({
           return { data: result.data, hasNextPage: result.hasNextPage, isError: result.isFetchNextPageError };
         });
         if (found) setJumpTarget(messageId);
-        else notify.info(t('chats.replyGone'));
+        else notify.info(gone);
       } finally {
         jumping.current = false;
       }
     },
     [chatId, queryClient, hasNextPage, fetchNextPage, t],
   );
+  // The message the page was opened for: gone to once the first page is there (once per request).
+  const loaded = query.data !== undefined;
+  const targetTaken = useRef<number | null>(null);
+  const latestTarget = useRef(target);
+  latestTarget.current = target;
+  const targetDone = useRef(onTargetDone);
+  targetDone.current = onTargetDone;
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (target === undefined || !loaded || targetTaken.current === target) return;
+    targetTaken.current = target;
+    void jumpTo(target, t('chats.searchGone')).finally(() => {
+      targetTaken.current = null;
+      // Not when the reader has left meanwhile, or asked for another message.
+      if (mounted.current && latestTarget.current === target) targetDone.current?.();
+    });
+  }, [target, loaded, jumpTo, t]);
   // Once it is on screen: into view, highlighted, focused.
   useEffect(() => {
     if (jumpTarget === null) return;
