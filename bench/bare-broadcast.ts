@@ -51,6 +51,7 @@ async function main() {
       mentions: [],
       replyTo: null,
       reactions: [],
+      attachments: [],
     };
     io.to(`chat:${chatId}`).emit('message:created', { chatId, message });
     reply.header('content-type', 'application/json; charset=utf-8');

@@ -116,6 +116,8 @@ async function main() {
       mentions: [],
       replyTo: row[col.quoteId] === null ? null : quoteOf(row, reader),
       reactions: reactions.get(row[col.id] as number) ?? [],
+      // The seed attaches nothing: the real server reads attachments only for messages that have some.
+      attachments: [],
     };
   };
   const quoteOf = (row: unknown[], reader: { language: string }) => {

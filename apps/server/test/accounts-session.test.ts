@@ -24,7 +24,7 @@ describe('POST /api/accounts/login/', () => {
     const { access, refresh, user, accessExpiration, refreshExpiration } = answer.body;
     expect(typeof access).toBe('string');
     expect(typeof refresh).toBe('string');
-    expect(user).toEqual({ id: expect.any(Number), email, fullName: 'Alan Turing', avatarImage: null });
+    expect(user).toEqual({ id: expect.any(Number), email, fullName: 'Alan Turing', avatarImage: null, readingLanguage: null });
     const accessMs = Date.parse(accessExpiration) - before;
     const refreshMs = Date.parse(refreshExpiration) - before;
     expect(accessMs).toBeGreaterThan(4 * 60_000);

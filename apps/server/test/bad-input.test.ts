@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGuard } from './fuzz/guard';
 import { formatSeed, guardSeed } from './fuzz/random';
 import { failureReport, summaryTable } from './fuzz/verdict';
-import { createGuardWorld, utteranceFiles } from './guard-world';
+import { attachmentFiles, createGuardWorld, utteranceFiles } from './guard-world';
 import { startServer, type TestServer } from './harness';
 
 const seed = guardSeed();
@@ -35,7 +35,7 @@ describe('bad input', () => {
   it('never answers 5xx or drops the connection, and every 4xx carries the standard error body', async () => {
     const docs = await server.client().get('/api/docs/json');
     expect(docs.status).toBe(200);
-    const { newSession, world, consumes } = createGuardWorld(server, await utteranceFiles());
+    const { newSession, world, consumes } = createGuardWorld(server, await utteranceFiles(), await attachmentFiles());
     const minCases = postgres ? 200 : 60;
     const run = await runGuard({
       baseUrl: server.url,

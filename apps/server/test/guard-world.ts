@@ -6,6 +6,7 @@
 // change, accepting an invitation) get a fresh target for every case.
 import { expect } from 'vitest';
 import type { Operation } from './fuzz/operations';
+import sharp from 'sharp';
 import type { Session, WorldRequest } from './fuzz/guard';
 import type { WorldFile } from './fuzz/cases';
 import { runProcess } from '../src/core/speech/process';
@@ -60,9 +61,32 @@ export async function utteranceFiles(): Promise<WorldFile> {
   };
 }
 
+/** A picture to attach, and the wrong files a client might send in its place. */
+export async function attachmentFiles(): Promise<WorldFile> {
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+  const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+  return {
+    name: 'file',
+    data: jpeg,
+    filename: 'photo.jpg',
+    contentType: 'image/jpeg',
+    variants: [
+      { label: 'a Windows program named .jpg', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)]) },
+      { label: 'an ELF program named .txt', data: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(300)]), filename: 'notes.txt', contentType: 'text/plain' },
+      { label: 'a shell script', data: Buffer.from('#!/bin/sh\necho hi\n'), filename: 'run.sh', contentType: 'text/x-sh' },
+      { label: 'a JPEG cut after its header', data: jpeg.subarray(0, 200) },
+      { label: 'a PNG of 64 megapixels (a decompression bomb)', data: bomb, filename: 'bomb.png', contentType: 'image/png' },
+      { label: 'an empty file', data: Buffer.alloc(0) },
+      { label: '10 MB + 1 byte', data: Buffer.alloc(10 * 1024 * 1024 + 1, 7), filename: 'big.bin' },
+      { label: 'an SVG with a script (kept as a download)', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'x.svg', contentType: 'image/svg+xml', essential: false },
+    ],
+  };
+}
+
 interface Base {
   chatId: number;
   messageId: number;
+  attachmentId: number;
   memberId: number;
   invitedMemberId: number;
   roomId: number;
@@ -73,7 +97,7 @@ interface Base {
 }
 
 /** Sessions the guard asks for, and the worlds of their users. */
-export function createGuardWorld(server: TestServer, utterance?: WorldFile) {
+export function createGuardWorld(server: TestServer, utterance?: WorldFile, attachment?: WorldFile) {
   const emails = new Map<string, string>();
   const bases = new Map<string, Promise<Base>>();
   let host: Promise<{ client: Client; email: string }> | undefined;
@@ -119,6 +143,11 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile) {
     const other = await member;
     const chatId = await createChat(owner);
     const messageId = (await call<{ id: number }>(owner, 'POST', `/api/chat/${chatId}/messages/`, { content: 'Hello from the guard' })).id;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from('guard notes'))], { type: 'text/plain' }), 'notes.txt');
+    const attached = await owner.request('POST', `/api/chat/${chatId}/attachments/`, { form, xsrf: true });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(201);
+    await call(owner, 'POST', `/api/chat/${chatId}/messages/`, { content: 'A file', attachments: [attached.body.id] });
     const memberId = await inviteToChat(owner, chatId, other.email);
     await call(other.client, 'POST', `/api/chat/${chatId}/member/accept/`);
     const invitedMemberId = await inviteToChat(owner, chatId);
@@ -129,7 +158,7 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile) {
     await call(owner, 'PATCH', `/api/rooms/${roomId}/state/`, { state: 3002 });
     const uploaded = await owner.request('POST', `/api/rooms/${roomId}/segments/`, { form: uploadForm(toneWav(1)), xsrf: true });
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    return { chatId, messageId, memberId, invitedMemberId, roomId, participantId, invitedParticipantId, segmentId: uploaded.body.id, audioName: String(uploaded.body.audioFile).split('/').pop()! };
+    return { chatId, messageId, attachmentId: attached.body.id as number, memberId, invitedMemberId, roomId, participantId, invitedParticipantId, segmentId: uploaded.body.id, audioName: String(uploaded.body.audioFile).split('/').pop()! };
   }
 
   function baseOf(session: Session) {
@@ -195,11 +224,19 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile) {
         values.id = String(fresh ? (await call<{ id: number }>(owner, 'POST', `/api/chat/${base.chatId}/messages/`, { content: 'To be deleted' })).id : base.messageId);
       }
       if (path.includes('/members/{id}/')) values.id = String(fresh ? await inviteToChat(owner, base.chatId) : base.memberId);
+      if (path.includes('/attachments/{id}/')) {
+        values.id = String(base.attachmentId);
+        values.variant = 'file';
+      }
       const request: WorldRequest = { pathValues: values };
       if (path.endsWith('/members/{id}/') && op.method !== 'DELETE') request.body = { chatRole: 2002 };
       if (path.endsWith('/multi_delete/')) request.body = { ids: [base.invitedMemberId], permanent: false };
       if (path.endsWith('/members/') && op.method === 'POST') request.body = { user: uniqueEmail('guard-invitee'), chatRole: 2003 };
       if (path.endsWith('/member/') && op.method !== 'GET') request.body = { nickName: 'Guard', language: 'es', tone: 'CASUAL' };
+      if (path.endsWith('/attachments/') && op.method === 'POST' && attachment) {
+        request.body = {};
+        request.files = [attachment];
+      }
       // A post replies to the chat's own message (the schema's example id names none).
       if (path.endsWith('/messages/') && op.method === 'POST') request.body = { content: 'See you all at ten!', replyTo: base.messageId };
       return request;

@@ -23,6 +23,7 @@ interface World {
   chatId: number;
   memberId: number;
   messageId: number;
+  attachmentId: number;
   roomId: number;
   participantId: number;
   segmentId: number;
@@ -36,13 +37,18 @@ async function seed(owner?: Person, otherPerson?: Person): Promise<World> {
   const chat = await createChat(me);
   const memberId = await addMember(me, chat.id, other);
   const message = await post(me, chat.id, 'Hello there');
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(Buffer.from('notes'))], { type: 'text/plain' }), 'notes.txt');
+  const attachment = await me.client.request('POST', `/api/chat/${chat.id}/attachments/`, { form, xsrf: true });
+  expect(attachment.status, JSON.stringify(attachment.body)).toBe(201);
+  await send(me, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'A file', attachments: [attachment.body.id] });
   const room = await createRoom(me);
   const participantId = await addParticipant(me, room.id, other);
   await setState(me, room.id, 3002);
   const uploaded = await upload(me, room.id, uploadForm(toneWav(1)));
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const audioName = String(uploaded.body.audioFile).split('/').pop()!;
-  return { owner: me, other, chatId: chat.id, memberId, messageId: message.id, roomId: room.id, participantId, segmentId: uploaded.body.id, audioName };
+  return { owner: me, other, chatId: chat.id, memberId, messageId: message.id, attachmentId: attachment.body.id as number, roomId: room.id, participantId, segmentId: uploaded.body.id, audioName };
 }
 
 /** The operation's path with the world's ids in it. */
@@ -57,6 +63,8 @@ function pathIn(op: Operation, world: World): string {
     if (name === 'id' && op.path.includes('/messages/')) return String(world.messageId);
     if (name === 'id' && op.path.includes('/participants/')) return String(world.participantId);
     if (name === 'id' && op.path.includes('/segments/')) return String(world.segmentId);
+    if (name === 'id' && op.path.includes('/attachments/')) return String(world.attachmentId);
+    if (name === 'variant') return 'file';
     throw new Error(`no value for {${name}} in ${op.key}`);
   });
 }

@@ -114,6 +114,8 @@ export const API = {
   replaceMessage: op('PUT', '/api/chat/{groupChatId}/messages/{id}/', 'chat', 'Edit one’s own message; it is translated again', { limited: true }),
   updateMessage: op('PATCH', '/api/chat/{groupChatId}/messages/{id}/', 'chat', 'Edit one’s own message; it is translated again', { limited: true }),
   deleteMessage: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/', 'chat', 'Delete a message for everyone (its sender, or an OWNER or ADMIN)', none),
+  uploadAttachment: op('POST', '/api/chat/{groupChatId}/attachments/', 'chat', 'Upload a picture or a file (multipart `file`) to attach to one’s next message', { limited: true }),
+  getAttachment: op('GET', '/api/chat/{groupChatId}/attachments/{id}/{variant}', 'chat', 'An attached file, or a picture’s thumbnail (members only)'),
   listReactions: op('GET', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'A message’s emoji reactions and who gave them'),
   addReaction: op('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'React to a message with an emoji (once per emoji and member)', { limited: true }),
   removeReaction: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'Take one’s own reaction back (?emoji=)', none),

@@ -63,6 +63,7 @@ const message = {
   mentions: [],
   replyTo: null,
   reactions: [],
+  attachments: [],
 };
 
 describe('groupChatSchema', () => {

@@ -15,6 +15,7 @@ import {
   languagesField,
   limitQueryField,
   memberStateField,
+  BLANK,
   emojiField,
   nickNameField,
   queryBooleanField,
@@ -223,6 +224,25 @@ export const quotedMessageSchema = z.object({
 });
 export type QuotedMessage = z.infer<typeof quotedMessageSchema>;
 
+/**
+ * A picture or a file attached to a message (beyond the spec). Pictures are re-encoded (WebP) with
+ * a thumbnail; other files are served for download as sent. Both only to members of the chat.
+ */
+export const ATTACHMENT_KINDS = ['image', 'file'] as const;
+export const attachmentSchema = z.object({
+  id: idField,
+  kind: z.enum(ATTACHMENT_KINDS),
+  /** The file's name as sent (a picture's ends in .webp once re-encoded). */
+  name: z.string(),
+  size: z.int().check(z.nonnegative()),
+  contentType: z.string(),
+  width: z.nullable(z.int()),
+  height: z.nullable(z.int()),
+  url: z.string(),
+  thumbnailUrl: z.nullable(z.string()),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
 /** One emoji on a message and who put it there (oldest first). Reactions are not translated. */
 export const reactionSchema = z.object({ emoji: z.string(), members: z.array(memberRefSchema) });
 export type Reaction = z.infer<typeof reactionSchema>;
@@ -255,6 +275,8 @@ export const chatMessageSchema = z.object({
   replyTo: z.nullable(quotedMessageSchema),
   /** Beyond the spec: emoji reactions, in the order they were first given. */
   reactions: z.array(reactionSchema),
+  /** Beyond the spec: pictures and files; `content` is then their caption (possibly empty). */
+  attachments: z.array(attachmentSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -269,22 +291,39 @@ export const chatMessagesPageSchema = cursorPageSchema(chatMessageSchema);
 export type ChatMessagesPage = z.infer<typeof chatMessagesPageSchema>;
 
 const messageContentField = textField(LIMITS.messageMax, { min: 1, trim: true, example: 'See you all at ten!' });
+/** A caption: may be empty when the message carries attachments. */
+const captionField = textField(LIMITS.messageMax, { trim: true, example: 'See you all at ten!' });
 
 /**
  * POST /chat/{groupChatId}/messages/. The same clientId from the same member is posted once.
  * `content` may mention members as `<@memberId>` (members of the chat only); `replyTo` is a message
  * of the same chat.
  */
-export const chatMessageCreateRequestSchema = z.object({
-  content: messageContentField,
-  clientId: z.optional(z.uuid()),
-  replyTo: z.optional(idField),
-});
+export const chatMessageCreateRequestSchema = z
+  .object({
+    content: captionField,
+    clientId: z.optional(z.uuid()),
+    replyTo: z.optional(idField),
+    /** Uploads of the sender's (POST …/attachments/) not yet in a message. */
+    attachments: z.optional(
+      z.array(idField).check(
+        z.maxLength(LIMITS.attachmentsPerMessage),
+        z.refine((ids) => new Set(ids).size === ids.length, { message: 'Ids must be distinct.' }),
+      ),
+    ),
+  })
+  .check(z.refine((body) => body.content !== '' || (body.attachments?.length ?? 0) > 0, { path: ['content'], params: { code: BLANK } }));
 export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSchema>;
 
 /** PUT and PATCH /chat/{groupChatId}/messages/{id}/ (own messages only). */
 export const chatMessageUpdateRequestSchema = z.object({ content: messageContentField });
 export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSchema>;
+
+// ---- Attachments: /chat/{groupChatId}/attachments/ ----
+
+/** GET …/attachments/{id}/{variant}: the file itself, or a picture's thumbnail. */
+export const ATTACHMENT_VARIANTS = ['file', 'thumbnail'] as const;
+export const attachmentPathSchema = z.object({ groupChatId: idParam, id: idParam, variant: z.enum(ATTACHMENT_VARIANTS) });
 
 // ---- Search: /chat/search/ ----
 

@@ -86,6 +86,10 @@ export const LIMITS = {
   aliasMax: 255,
   descriptionMax: 10_000,
   messageMax: 4_000,
+  /** A picture or file attached to a message; pictures are re-encoded and may not exceed 40 megapixels. */
+  attachmentMaxBytes: 10 * 1024 * 1024,
+  attachmentsPerMessage: 10,
+  attachmentMaxPixels: 40_000_000,
   /** Distinct emoji on one message. */
   reactionsPerMessage: 20,
   transcriptMax: 10_000,

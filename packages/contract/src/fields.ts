@@ -27,6 +27,8 @@ export const emailField = withExample(z.email().check(z.maxLength(LIMITS.emailMa
 export const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** The error code of text holding FORBIDDEN_TEXT; the issue carries it in `params.code`. */
 export const INVALID_CHARACTERS = 'invalid_characters';
+/** The error code of a text left empty where something is needed (a message with neither words nor attachments). */
+export const BLANK = 'blank';
 /** The error code of a line break in a single-line field (a name, a title). */
 export const SINGLE_LINE = 'single_line';
 

@@ -22,7 +22,7 @@ export interface AppContext {
   mailer: Mailer;
   /** Public files (avatars), served under /media/. */
   storage: Storage;
-  /** Private files (room recordings and voices), served only after a participation check. */
+  /** Private files (room recordings and voices, chat attachments), served only after a membership check. */
   recordings: Storage;
   limits: RateLimits;
   /** The declared per-user limits of signed-in work (messages, creations, invitations, exports, writes). */

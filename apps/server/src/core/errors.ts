@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { z } from 'zod';
 import { NON_FIELD_ERRORS, type ErrorBody, type ErrorType } from '@parla/contract/errors';
-import { INVALID_CHARACTERS, SINGLE_LINE } from '@parla/contract/fields';
+import { BLANK, INVALID_CHARACTERS, SINGLE_LINE } from '@parla/contract/fields';
 import { FALLBACK_LANGUAGE } from '@parla/contract/constants';
 import { translate, type MessageKey } from './i18n';
 
@@ -121,6 +121,7 @@ export function issueToEntry(issue: z.core.$ZodIssue): ErrorEntry {
     case 'custom':
       if (issue.params?.['code'] === INVALID_CHARACTERS) return { code: INVALID_CHARACTERS, message: 'invalidCharacters', attr };
       if (issue.params?.['code'] === SINGLE_LINE) return { code: SINGLE_LINE, message: 'singleLine', attr };
+      if (issue.params?.['code'] === BLANK) return { code: BLANK, message: 'required', attr };
       return { code: 'invalid', message: 'invalidFormat', attr };
     case 'unrecognized_keys':
       return { code: 'unknown_field', message: 'unknownField', params: { field: issue.keys.join(', ') }, attr };

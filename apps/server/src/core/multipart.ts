@@ -16,11 +16,14 @@ export interface Form {
   fields: Record<string, string>;
   /** Files by field name; an empty file part is reported as the field's empty string. */
   files: Record<string, Buffer>;
+  /** The names the files were sent with, by field name. */
+  fileNames: Record<string, string>;
 }
 
 export async function readForm(request: FastifyRequest, rules: Record<string, FileRule>, maxFields = 20): Promise<Form> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: Record<string, Buffer> = Object.create(null) as Record<string, Buffer>;
+  const fileNames: Record<string, string> = Object.create(null) as Record<string, string>;
   const maxFileBytes = Math.max(0, ...Object.values(rules).map((rule) => rule.maxBytes));
   let current: string | undefined;
   try {
@@ -35,7 +38,10 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Fi
         }
         const content = await file.toBuffer();
         if (content.length > rule.maxBytes) throw fieldError(file.fieldname, rule.tooLarge, { max: rule.maxBytes / 1024 / 1024 }, 'file_too_large');
-        if (content.length > 0) files[file.fieldname] = content;
+        if (content.length > 0) {
+          files[file.fieldname] = content;
+          fileNames[file.fieldname] = file.filename;
+        }
         else fields[file.fieldname] = '';
       } else {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
@@ -44,7 +50,7 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Fi
   } catch (error) {
     throw asFormError(error, current, rules);
   }
-  return { fields, files };
+  return { fields, files, fileNames };
 }
 
 function asFormError(error: unknown, field: string | undefined, rules: Record<string, FileRule>): ApiError {

@@ -115,6 +115,34 @@ function special(id: keyof typeof API, operation: Operation): void {
       operation.responses['206'] = { description: 'The part a Range asked for.', content: { 'audio/*': { schema: binary } } };
       operation.responses['416'] = errorResponse('A Range past the end of the file.');
       break;
+    case 'uploadAttachment':
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                file: {
+                  ...binary,
+                  description: `A picture (re-encoded to WebP, at most ${LIMITS.attachmentMaxPixels / 1_000_000} megapixels) or any other file but a program or script (checked by content), at most ${LIMITS.attachmentMaxBytes / 1024 / 1024} MB.`,
+                },
+              },
+            },
+          },
+        },
+      };
+      break;
+    case 'getAttachment':
+      operation.responses['200'] = {
+        description: 'The file: a picture (image/webp) inline, anything else as a download (Content-Disposition: attachment).',
+        headers: { 'Content-Disposition': { description: 'inline or attachment, with the file name', schema: { type: 'string' } } },
+        content: { 'image/webp': { schema: binary }, 'application/pdf': { schema: binary }, 'application/octet-stream': { schema: binary } },
+      };
+      operation.responses['206'] = { description: 'The part a Range asked for.', content: { '*/*': { schema: binary } } };
+      operation.responses['416'] = errorResponse('A Range past the end of the file.');
+      break;
     default:
       break;
   }

@@ -699,6 +699,46 @@ export interface paths {
         patch: operations["updateMessage"];
         trace?: never;
     };
+    "/api/chat/{groupChatId}/attachments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture or a file (multipart `file`) to attach to one’s next message
+         * @description multipart/form-data with one file `file` (at most 10 MB). Pictures are re-encoded (WebP) with a thumbnail; programs and scripts are refused. Send its id in `attachments` of your next message.
+         */
+        post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/attachments/{id}/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An attached file, or a picture’s thumbnail (members only)
+         * @description The file (a picture inline, anything else as a download), or a picture’s thumbnail: members only.
+         */
+        get: operations["getAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/{groupChatId}/messages/{id}/reactions/": {
         parameters: {
             query?: never;
@@ -3080,6 +3120,19 @@ export interface operations {
                                         nickName: string;
                                     }[];
                                 }[];
+                                attachments: {
+                                    /** @example 42 */
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "image" | "file";
+                                    name: string;
+                                    size: number;
+                                    contentType: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    url: string;
+                                    thumbnailUrl: string | null;
+                                }[];
                             };
                             highlights: string[];
                         }[];
@@ -3193,6 +3246,19 @@ export interface operations {
                                         id: number;
                                         nickName: string;
                                     }[];
+                                }[];
+                                attachments: {
+                                    /** @example 42 */
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "image" | "file";
+                                    name: string;
+                                    size: number;
+                                    contentType: string;
+                                    width: number | null;
+                                    height: number | null;
+                                    url: string;
+                                    thumbnailUrl: string | null;
                                 }[];
                             } | null;
                             unreadCount: number;
@@ -4014,6 +4080,19 @@ export interface operations {
                                     nickName: string;
                                 }[];
                             }[];
+                            attachments: {
+                                /** @example 42 */
+                                id: number;
+                                /** @enum {string} */
+                                kind: "image" | "file";
+                                name: string;
+                                size: number;
+                                contentType: string;
+                                width: number | null;
+                                height: number | null;
+                                url: string;
+                                thumbnailUrl: string | null;
+                            }[];
                         }[];
                     };
                 };
@@ -4038,7 +4117,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed.
                      * @example See you all at ten!
                      */
                     content: string;
@@ -4046,6 +4125,7 @@ export interface operations {
                     clientId?: string;
                     /** @example 42 */
                     replyTo?: number;
+                    attachments?: number[];
                 };
             };
         };
@@ -4116,6 +4196,19 @@ export interface operations {
                                 nickName: string;
                             }[];
                         }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
+                        }[];
                     };
                 };
             };
@@ -4184,6 +4277,19 @@ export interface operations {
                                 id: number;
                                 nickName: string;
                             }[];
+                        }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
                         }[];
                     };
                 };
@@ -4273,6 +4379,19 @@ export interface operations {
                                 id: number;
                                 nickName: string;
                             }[];
+                        }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
                         }[];
                     };
                 };
@@ -4370,6 +4489,19 @@ export interface operations {
                                 id: number;
                                 nickName: string;
                             }[];
+                        }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
                         }[];
                     };
                 };
@@ -4497,6 +4629,19 @@ export interface operations {
                                 nickName: string;
                             }[];
                         }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
+                        }[];
                     };
                 };
             };
@@ -4505,6 +4650,106 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A picture (re-encoded to WebP, at most 40 megapixels) or any other file but a program or script (checked by content), at most 10 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /** @enum {string} */
+                        kind: "image" | "file";
+                        name: string;
+                        size: number;
+                        contentType: string;
+                        width: number | null;
+                        height: number | null;
+                        url: string;
+                        thumbnailUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+                variant: "file" | "thumbnail";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file: a picture (image/webp) inline, anything else as a download (Content-Disposition: attachment). */
+            200: {
+                headers: {
+                    /** @description inline or attachment, with the file name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                    "application/pdf": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The part a Range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A Range past the end of the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

@@ -163,6 +163,8 @@ export const chatMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** The message this one replies to (same chat); null when none or deleted since. */
     replyToId: integer('reply_to_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    /** Whether pictures or files are attached (a page reads them only then). */
+    hasAttachments: boolean('has_attachments').notNull().default(false),
   },
   (t) => [
     index('chat_messages_chat_idx').on(t.chatId, t.id),
@@ -181,6 +183,30 @@ export const messageMentions = pgTable(
     memberId: integer('member_id').notNull().references(() => chatMembers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.memberId] }), index('message_mentions_member_idx').on(t.memberId, t.messageId)],
+);
+
+/**
+ * A picture or file uploaded to a chat by a member: attached to their next message (`messageId`),
+ * kept in private storage under `attachments/<chatId>/`. Pictures are re-encoded, with a thumbnail.
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    uploaderId: integer('uploader_id').notNull().references(() => chatMembers.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'file'] }).notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    fileKey: text('file_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId), index('message_attachments_chat_idx').on(t.chatId, t.uploaderId)],
 );
 
 /** An emoji a member put on a message (once per emoji and member). */

@@ -11,7 +11,7 @@ import { createChatsService, RENDER_QUEUE, type RenderJob } from './service';
 export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
   const repo = createChatsRepository(ctx.db);
   const presenter = createMessagePresenter(ctx.translator.provider, ctx.storage);
-  const live = createChatsLive(ctx.realtime, repo, presenter);
+  const live = createChatsLive(ctx.realtime, repo, presenter, ctx.config.publicUrl);
   const chats = createChatsService({
     repo,
     users: ctx.users,
@@ -21,6 +21,7 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     translator: ctx.translator,
     jobs: ctx.jobs,
     storage: ctx.storage,
+    files: ctx.recordings,
     publicUrl: ctx.config.publicUrl,
     log: app.log,
   });

@@ -7,7 +7,7 @@ import { chatRefSchema, TYPING_HOLD_MS } from '@parla/contract/live';
 import { createAudience } from '../../core/audience';
 import type { LiveSocket, Realtime } from '../../core/realtime';
 import type { Reactions } from '@parla/contract/chat';
-import { groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
+import { groupAttachments, groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
 import type { ChatsRepository, MessageWithSender, QuoteRow, ReadingGroup, RenderingRow } from './repository';
 
 /** The quoted message of a reply with every rendering of it: each group's view quotes its own. */
@@ -17,7 +17,7 @@ type MessageEventName = 'message:created' | 'message:edited' | 'message:rendered
 
 const sameGroup = (a: ReadingGroup, b: ReadingGroup) => a.language === b.language && a.tone === b.tone;
 
-export function createChatsLive(realtime: Realtime, repo: ChatsRepository, presenter: MessagePresenter) {
+export function createChatsLive(realtime: Realtime, repo: ChatsRepository, presenter: MessagePresenter, publicUrl: string) {
   const audience = createAudience<ReadingGroup>(realtime, {
     kind: 'chat',
     groupKey: (group) => `${group.language}:${group.tone}`,
@@ -102,9 +102,14 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       if (!found) return;
       const quoted = found.message.replyToId ? await repo.quoteForGroups(found.message.replyToId) : undefined;
       const mentioned = mentionsOf([{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }]);
-      const [names, reactions] = await Promise.all([mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(), repo.reactionsFor([messageId])]);
+      const [names, reactions, attachments] = await Promise.all([
+        mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
+        repo.reactionsFor([messageId]),
+        found.message.hasAttachments ? repo.attachmentsFor([messageId]) : [],
+      ]);
       const senderGroup = { language: found.sender.language, tone: found.sender.tone };
-      send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)), { names, reactions: groupReactions(reactions) }, quoted);
+      const context = { names, reactions: groupReactions(reactions), attachments: groupAttachments(attachments, publicUrl) };
+      send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)), context, quoted);
     },
 
     /** A new message, from the rows the post already has (nothing is rendered yet). */

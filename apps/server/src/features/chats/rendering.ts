@@ -1,11 +1,13 @@
 // A message as one reader sees it: in their language and tone when that rendering is done, else
 // the original with the state of the rendering (product.md "Chats and messages").
 import type { ChatRole, Language, Tone } from '@parla/contract/constants';
-import type { ChatMessage, MemberRef, QuotedMessage, Reaction, TranslationState } from '@parla/contract/chat';
+import type { Attachment, ChatMessage, MemberRef, QuotedMessage, Reaction, TranslationState } from '@parla/contract/chat';
+import { API } from '@parla/contract/api';
+import { fillPath } from '../../core/routes';
 import { mentionedIds } from '@parla/contract/markup';
 import type { Storage } from '../../core/storage';
 import { targetNeed, type TargetProvider } from '../../core/translation/targets';
-import type { MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
+import type { AttachmentRow, MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
 
 /** How a member reads a chat. */
 export interface Reader extends ReadingGroup {
@@ -19,9 +21,36 @@ export interface Reader extends ReadingGroup {
 export interface MessageContext {
   names: ReadonlyMap<number, string>;
   reactions: ReadonlyMap<number, Reaction[]>;
+  attachments?: ReadonlyMap<number, Attachment[]>;
 }
 
 export const emptyContext: MessageContext = { names: new Map(), reactions: new Map() };
+
+/** An attachment as members see it: served by a route that checks them (never a public URL). */
+export function presentAttachment(row: AttachmentRow, publicUrl: string): Attachment {
+  const at = (variant: 'file' | 'thumbnail') => `${publicUrl}${fillPath(API.getAttachment, { groupChatId: row.chatId, id: row.id, variant })}`;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    size: row.size,
+    contentType: row.contentType,
+    width: row.width,
+    height: row.height,
+    url: at('file'),
+    thumbnailUrl: row.thumbnailKey ? at('thumbnail') : null,
+  };
+}
+
+/** Attachments grouped by message. */
+export function groupAttachments(rows: readonly AttachmentRow[], publicUrl: string): Map<number, Attachment[]> {
+  const byMessage = new Map<number, Attachment[]>();
+  for (const row of rows) {
+    if (row.messageId === null) continue;
+    byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), presentAttachment(row, publicUrl)]);
+  }
+  return byMessage;
+}
 
 /** The members the messages (and their quotes) mention. */
 export function mentionsOf(rows: readonly Pick<MessageWithSender, 'message' | 'quote'>[]): number[] {
@@ -60,6 +89,8 @@ function presentQuote(quote: QuoteRow, reader: ReadingGroup): QuotedMessage {
 }
 
 function stateOf(provider: TargetProvider, message: MessageRow, reader: ReadingGroup, rendering: RenderingRow | null): TranslationState {
+  // Pictures or files without a caption: nothing to translate.
+  if (message.content === '') return 'none';
   const need = targetNeed(provider, message.language, reader);
   if (need === 'original') return 'none';
   if (rendering && rendering.version === message.version) return rendering.state;
@@ -101,6 +132,7 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
         }),
         replyTo: quote ? presentQuote(quote, reader) : null,
         reactions: context.reactions.get(message.id) ?? [],
+        attachments: context.attachments?.get(message.id) ?? [],
       };
     },
   };

@@ -10,13 +10,14 @@ import { SEARCH_CONFIGS, TS_CONFIGS } from '../../core/db/search';
 /** What marks a matched word in a search's texts (never stored: FORBIDDEN_TEXT). */
 export const HIT_START = '\u0002';
 export const HIT_END = '\u0003';
-import { chatMembers, chatMessages, chats, messageMentions, messageReactions, messageRenderings, users } from '../../core/db/schema';
+import { chatMembers, chatMessages, chats, messageAttachments, messageMentions, messageReactions, messageRenderings, users } from '../../core/db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type RenderingRow = typeof messageRenderings.$inferSelect;
 export type RenderingState = RenderingRow['state'];
+export type AttachmentRow = typeof messageAttachments.$inferSelect;
 
 /** A member as others see them (a message's sender, a members-list entry). */
 export interface MemberView extends MemberRow {
@@ -215,8 +216,8 @@ export function createChatsRepository(db: Db) {
     db,
     'chat_insert_message',
     sql`with inserted as (
-        insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at, reply_to_id)
-        values (${sql.placeholder('chatId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('language')}, ${sql.placeholder('content')}, ${sql.placeholder('clientId')}, ${sql.placeholder('createdAt')}, ${sql.placeholder('replyToId')})
+        insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at, reply_to_id, has_attachments)
+        values (${sql.placeholder('chatId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('language')}, ${sql.placeholder('content')}, ${sql.placeholder('clientId')}, ${sql.placeholder('createdAt')}, ${sql.placeholder('replyToId')}, ${sql.placeholder('hasAttachments')})
         on conflict (sender_id, client_id) do nothing
         returning id, version
       ), touched as (
@@ -506,6 +507,7 @@ export function createChatsRepository(db: Db) {
       content: string;
       clientId: string | null;
       replyToId: number | null;
+      hasAttachments: boolean;
     }): Promise<{ message: MessageRow; groups: ReadingGroup[] } | undefined> {
       const now = nowMs();
       const [row] = await insertMessageQuery.execute({ ...values, createdAt: now.toISOString() });
@@ -680,6 +682,43 @@ export function createChatsRepository(db: Db) {
     async messagesByIds(chatId: number, group: ReadingGroup, ids: number[]): Promise<MessageWithSender[]> {
       if (ids.length === 0) return [];
       return withQuote(await idsPage.execute({ chatId, language: group.language, tone: group.tone, limit: ids.length, ids }));
+    },
+
+    async insertAttachment(values: Omit<typeof messageAttachments.$inferInsert, 'id' | 'createdAt' | 'messageId'>): Promise<AttachmentRow> {
+      const [row] = await db.insert(messageAttachments).values(values).returning();
+      if (!row) throw new Error('attachment insert returned nothing');
+      return row;
+    },
+
+    /** Of these ids, the uploads of this member in this chat not in a message yet. */
+    async unattached(chatId: number, memberId: number, ids: number[]): Promise<AttachmentRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(messageAttachments)
+        .where(and(eq(messageAttachments.chatId, chatId), eq(messageAttachments.uploaderId, memberId), isNull(messageAttachments.messageId), inArray(messageAttachments.id, ids)));
+    },
+
+    /** Puts uploads into a message (only those still free: a concurrent post cannot take them twice). */
+    async attach(ids: number[], messageId: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(messageAttachments).set({ messageId }).where(and(inArray(messageAttachments.id, ids), isNull(messageAttachments.messageId)));
+    },
+
+    /** The attachments of these messages, in upload order. */
+    async attachmentsFor(messageIds: number[]): Promise<AttachmentRow[]> {
+      if (messageIds.length === 0) return [];
+      return db.select().from(messageAttachments).where(inArray(messageAttachments.messageId, messageIds)).orderBy(asc(messageAttachments.id));
+    },
+
+    /** One attachment of a chat: one in a message, or the caller's own upload. */
+    async attachmentFor(chatId: number, id: number, memberId: number): Promise<AttachmentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messageAttachments)
+        .where(and(eq(messageAttachments.chatId, chatId), eq(messageAttachments.id, id), or(isNotNull(messageAttachments.messageId), eq(messageAttachments.uploaderId, memberId))))
+        .limit(1);
+      return row;
     },
 
     /** The reactions to these messages, oldest first, with the reacting members' nicknames (read with every page: prepared once). */

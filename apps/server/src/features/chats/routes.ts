@@ -1,4 +1,5 @@
 // /api/chat/*: thin handlers over the chats service (spec section 7 "Chat").
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -26,6 +27,8 @@ import {
   chatScopePathSchema,
   groupChatSchema,
   manageChatMemberSchema,
+  attachmentPathSchema,
+  attachmentSchema,
   chatSearchPageSchema,
   chatSearchQuerySchema,
   reactionDeleteQuerySchema,
@@ -35,6 +38,9 @@ import {
 } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
 import type { AppContext } from '../../core/context';
+import { fieldError } from '../../core/errors';
+import { readForm } from '../../core/multipart';
+import { LIMITS } from '@parla/contract/constants';
 import { invitationMailBudget } from '../../core/invitations';
 import { route } from '../../core/routes';
 import type { ChatsService } from './service';
@@ -47,6 +53,8 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
   const { messages: messageLimit, creations: creationLimit, invitations: invitationLimit } = ctx.userLimits;
   const inviteMail = invitationMailBudget(ctx);
+  // reply.sendFile for attachments, from the private storage (nothing is served by path).
+  await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
   // ---- chats ----
   app.get(route(API.getUnread), { onRequest, schema: { tags, response: { 200: unreadSummarySchema } } }, (request) => chats.unreadSummary(me(request)));
@@ -174,6 +182,43 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     await chats.deleteMessage(request.params.groupChatId, me(request), request.params.id);
     return reply.code(204).send();
   });
+
+  // ---- attachments ----
+  app.post(
+    route(API.uploadAttachment),
+    {
+      onRequest,
+      preHandler: messageLimit,
+      schema: {
+        tags,
+        description: 'multipart/form-data with one file `file` (at most 10 MB). Pictures are re-encoded (WebP) with a thumbnail; programs and scripts are refused. Send its id in `attachments` of your next message.',
+        consumes: ['multipart/form-data'],
+        params: chatScopePathSchema,
+        response: { 201: attachmentSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw fieldError('file', 'required', undefined, 'required');
+      const form = await readForm(request, { file: { maxBytes: LIMITS.attachmentMaxBytes, tooLarge: 'attachmentTooLarge' } }, 0);
+      const data = form.files['file'];
+      if (!data) throw fieldError('file', 'required', undefined, 'required');
+      return reply.code(201).send(await chats.uploadAttachment(request.params.groupChatId, me(request), { data, name: form.fileNames['file'] }));
+    },
+  );
+  app.get(
+    route(API.getAttachment),
+    { onRequest, schema: { tags, description: 'The file (a picture inline, anything else as a download), or a picture’s thumbnail: members only.', params: attachmentPathSchema } },
+    async (request, reply) => {
+      const file = await chats.attachmentFile(request.params.groupChatId, me(request), request.params.id, request.params.variant);
+      const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+      return reply
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-disposition', disposition)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .type(file.contentType)
+        .sendFile(file.key, ctx.recordings.root);
+    },
+  );
 
   // ---- reactions ----
   app.get(route(API.listReactions), { onRequest, schema: { tags, params: chatItemPathSchema, response: { 200: reactionsSchema } } }, (request) =>

@@ -30,7 +30,10 @@ import type { InvitationMail } from '../../core/invitations';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
-import { groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
+import { groupAttachments, groupReactions, mentionsOf, presentAttachment, type MessageContext, type MessagePresenter } from './rendering';
+import { processUpload } from './attachments';
+import { randomBytes } from 'node:crypto';
+import type { Attachment } from '@parla/contract/chat';
 import { mentionedIds } from '@parla/contract/markup';
 import { LIMITS } from '@parla/contract/constants';
 import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
@@ -58,6 +61,8 @@ export interface ChatsDeps {
   translator: Translator;
   jobs: Jobs;
   storage: Storage;
+  /** Private storage: attachments, served only after a membership check. */
+  files: Storage;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -68,7 +73,7 @@ const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.jo
 const INVITATIONS_SHOWN = 100;
 
 export function createChatsService(deps: ChatsDeps) {
-  const { repo, users, invitations, live, presenter, translator, jobs, storage, publicUrl } = deps;
+  const { repo, users, invitations, live, presenter, translator, jobs, storage, files, publicUrl } = deps;
   const provider = translator.provider;
   const link = (path: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, path, query);
 
@@ -116,7 +121,7 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** Groups of a chat that need a rendering of `message` and that the provider can reach. */
-  const groupsToRender = (message: MessageRow, groups: ReadingGroup[]) => renderTargets(provider, message.language, groups);
+  const groupsToRender = (message: MessageRow, groups: ReadingGroup[]) => (message.content === '' ? [] : renderTargets(provider, message.language, groups));
 
   async function queueRendering(message: MessageRow, groups: ReadingGroup[]) {
     const wanted = groupsToRender(message, groups);
@@ -147,11 +152,13 @@ export function createChatsService(deps: ChatsDeps) {
   /** The nicknames of the members the rows mention and the rows' reactions: two reads, side by side, for a page or a push. */
   async function contextFor(chatId: number, rows: readonly MessageWithSender[]): Promise<MessageContext> {
     const mentioned = mentionsOf(rows);
-    const [names, reactions] = await Promise.all([
+    const withFiles = rows.filter((row) => row.message.hasAttachments).map((row) => row.message.id);
+    const [names, reactions, attachments] = await Promise.all([
       mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
       rows.length ? repo.reactionsFor(rows.map((row) => row.message.id)) : [],
+      repo.attachmentsFor(withFiles),
     ]);
-    return { names, reactions: groupReactions(reactions) };
+    return { names, reactions: groupReactions(reactions), attachments: groupAttachments(attachments, publicUrl) };
   }
 
   /** The members a text mentions, each a joined member of the chat (else a 400 on `content`). */
@@ -255,6 +262,7 @@ export function createChatsService(deps: ChatsDeps) {
       chatPolicy.require(member.chatRole as ChatRole, 'deleteChat');
       const userIds = await repo.activeUserIds(chatId);
       await repo.deleteChat(chatId);
+      await files.removeAll(`attachments/${chatId}`).catch(() => undefined);
       await live.removed(chatId, userIds);
     },
 
@@ -397,16 +405,31 @@ export function createChatsService(deps: ChatsDeps) {
      * event and the answer are made from what is at hand: a post is three statements (the session,
      * the membership, the insert with the reading groups).
      */
-    async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined; replyTo?: number | undefined }) {
+    async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined; replyTo?: number | undefined; attachments?: number[] | undefined }) {
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'post');
       const clientId = body.clientId ?? null;
-      const [mentions, quoted] = await Promise.all([
+      const attachmentIds = body.attachments ?? [];
+      const [mentions, quoted, uploads] = await Promise.all([
         checkMentions(chatId, body.content),
         body.replyTo === undefined ? undefined : repo.findMessage(chatId, body.replyTo),
+        repo.unattached(chatId, member.id, attachmentIds),
       ]);
       if (body.replyTo !== undefined && !quoted) throw fieldError('replyTo', 'noSuchMessage', undefined, 'does_not_exist');
-      const inserted = await repo.insertMessage({ chatId, senderId: member.id, language: member.language, content: body.content, clientId, replyToId: body.replyTo ?? null });
+      // A repeated post (same clientId) finds its uploads sent already: it answers the stored message below.
+      const missing = attachmentIds.filter((id) => !uploads.some((upload) => upload.id === id));
+      if (missing.length && !(clientId && (await repo.messageByClientId(chatId, groupOf(member), member.id, clientId)))) {
+        throw fieldError('attachments', 'noSuchAttachments', { ids: missing.join(', ') }, 'does_not_exist');
+      }
+      const inserted = await repo.insertMessage({
+        chatId,
+        senderId: member.id,
+        language: member.language,
+        content: body.content,
+        clientId,
+        replyToId: body.replyTo ?? null,
+        hasAttachments: uploads.length > 0,
+      });
       if (!inserted) {
         const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId!);
         if (!stored) throw notFound();
@@ -416,10 +439,12 @@ export function createChatsService(deps: ChatsDeps) {
       const [, quote] = await Promise.all([
         mentions.length ? repo.setMentions(message.id, mentions, false) : undefined,
         message.replyToId ? repo.quoteForGroups(message.replyToId) : undefined,
-        queueRendering(message, groups),
+        // A caption left empty has nothing to translate.
+        message.content === '' ? undefined : queueRendering(message, groups),
+        repo.attach(uploads.map((upload) => upload.id), message.id),
       ]);
       const item = { message, sender: member, rendering: null };
-      const context = mentions.length || quote ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
+      const context = mentions.length || quote || uploads.length ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
       live.created(chatId, item, groups, context, quote);
       const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => r.language === member.language && r.tone === member.tone) ?? null } : null;
       return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
@@ -472,6 +497,43 @@ export function createChatsService(deps: ChatsDeps) {
       );
     },
 
+    /**
+     * Keeps an upload for the member's next message: checked and re-encoded first (attachments.ts),
+     * stored privately under the chat. Uploads never sent are left for housekeeping.
+     */
+    async uploadAttachment(chatId: number, userId: number, upload: { data: Buffer; name: string | undefined }): Promise<Attachment> {
+      const { member } = await load(chatId, userId);
+      chatPolicy.require(member.chatRole as ChatRole, 'post');
+      const processed = await processUpload(upload.data, upload.name);
+      const stem = `attachments/${chatId}/${randomBytes(12).toString('hex')}`;
+      const fileKey = `${stem}${processed.kind === 'image' ? '.webp' : '.bin'}`;
+      const thumbnailKey = processed.thumbnail ? `${stem}-thumb.webp` : null;
+      await files.put(fileKey, processed.file);
+      if (thumbnailKey && processed.thumbnail) await files.put(thumbnailKey, processed.thumbnail);
+      const row = await repo.insertAttachment({
+        chatId,
+        uploaderId: member.id,
+        kind: processed.kind,
+        name: processed.name,
+        size: processed.file.length,
+        contentType: processed.contentType,
+        width: processed.width,
+        height: processed.height,
+        fileKey,
+        thumbnailKey,
+      });
+      return presentAttachment(row, publicUrl);
+    },
+
+    /** Where an attachment's file (or thumbnail) is, for a member of its chat (404 for anyone else). */
+    async attachmentFile(chatId: number, userId: number, id: number, variant: 'file' | 'thumbnail') {
+      const { member } = await load(chatId, userId);
+      const row = await repo.attachmentFor(chatId, id, member.id);
+      const key = row ? (variant === 'thumbnail' ? row.thumbnailKey : row.fileKey) : null;
+      if (!row || !key) throw notFound();
+      return { key, contentType: variant === 'thumbnail' ? 'image/webp' : row.contentType, name: row.name, inline: row.kind === 'image' };
+    },
+
     /** A message's reactions and who gave them. */
     async listReactions(chatId: number, userId: number, messageId: number): Promise<Reactions> {
       await load(chatId, userId);
@@ -509,7 +571,10 @@ export function createChatsService(deps: ChatsDeps) {
       const message = await repo.findMessage(chatId, messageId);
       if (!message) throw notFound();
       if (message.senderId !== member.id) chatPolicy.require(member.chatRole as ChatRole, 'deleteAnyMessage');
+      const attached = message.hasAttachments ? await repo.attachmentsFor([messageId]) : [];
       await repo.deleteMessage(messageId);
+      // Its pictures and files go with it.
+      for (const row of attached) for (const key of [row.fileKey, row.thumbnailKey]) if (key) await files.remove(key).catch(() => undefined);
       live.messageDeleted(chatId, messageId);
     },
 

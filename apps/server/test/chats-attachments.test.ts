@@ -1,0 +1,122 @@
+// Pictures and files in chats (issue 18): uploaded by content (pictures re-encoded with a
+// thumbnail, programs refused, decompression bombs refused), attached to a message, shown to every
+// member and to nobody else.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createChat, person, send, type Person } from './chat-helpers';
+import { startServer, type TestServer } from './harness';
+
+const upload = (who: Person, chatId: number, data: Buffer, name: string, type = 'application/octet-stream') => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  return who.client.request('POST', `/api/chat/${chatId}/attachments/`, { form, xsrf: true });
+};
+const fetchBytes = async (who: Person, url: string) => {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${who.access}` } });
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: Buffer.from(await response.arrayBuffer()) };
+};
+
+describe('attachments', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ TRANSLATION_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0' });
+  });
+  afterAll(() => server.close());
+
+  it('a picture is re-encoded with a thumbnail, sent with a caption, seen by the other member and by no stranger', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const stranger = await person(server, 'Zed');
+    const chat = await createChat(ana, { title: 'Photos', languages: ['en'] });
+    await addMember(ana, chat.id, ben);
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+    const uploaded = await upload(ana, chat.id, jpeg, 'beach.jpg', 'image/jpeg');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body).toMatchObject({ kind: 'image', name: 'beach.webp', contentType: 'image/webp', width: 1200, height: 800 });
+    expect(uploaded.body.thumbnailUrl).toMatch(/\/attachments\/\d+\/thumbnail$/);
+
+    // Before it is sent, only the uploader can fetch it.
+    expect((await fetchBytes(ana, uploaded.body.url)).status).toBe(200);
+    expect((await fetchBytes(ben, uploaded.body.url)).status).toBe(404);
+
+    const posted = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'Look!', attachments: [uploaded.body.id] });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body.attachments).toEqual([uploaded.body]);
+    const seen = (await ben.client.get(`/api/chat/${chat.id}/messages/${posted.body.id}/`)).body;
+    expect(seen.attachments).toEqual([uploaded.body]);
+
+    const file = await fetchBytes(ben, uploaded.body.url);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('image/webp');
+    expect(file.disposition).toMatch(/^inline/);
+    expect((await sharp(file.body).metadata()).format).toBe('webp');
+    const thumbnail = await fetchBytes(ben, uploaded.body.thumbnailUrl);
+    expect((await sharp(thumbnail.body).metadata()).width).toBe(480);
+    expect((await fetchBytes(stranger, uploaded.body.url)).status).toBe(404);
+    expect((await fetchBytes(stranger, uploaded.body.thumbnailUrl)).status).toBe(404);
+
+    // Sent once: it cannot be attached again.
+    const again = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'Again', attachments: [uploaded.body.id] });
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].attr).toBe('attachments');
+    // Deleting the message takes the picture with it.
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/messages/${posted.body.id}/`)).status).toBe(204);
+    expect((await fetchBytes(ana, uploaded.body.url)).status).toBe(404);
+  });
+
+  it('a document is kept as sent and served as a download; a message of only files has an empty caption', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana, { title: 'Docs', languages: ['en'] });
+    await addMember(ana, chat.id, ben);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const uploaded = await upload(ana, chat.id, pdf, '../../etc/Plan final.pdf');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body).toMatchObject({ kind: 'file', name: 'Plan final.pdf', contentType: 'application/pdf', size: pdf.length, thumbnailUrl: null });
+    const posted = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '', attachments: [uploaded.body.id] });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ content: '', translation: 'none' });
+    const file = await fetchBytes(ben, uploaded.body.url);
+    expect(file.body.equals(pdf)).toBe(true);
+    expect(file.disposition).toMatch(/^attachment; filename\*=UTF-8''Plan%20final\.pdf$/);
+    // Neither words nor files: the caption is required.
+    const empty = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual([{ code: 'blank', attr: 'content', detail: 'This field is required.' }]);
+  });
+
+  it('refuses programs, scripts, decompression bombs, files over 10 MB and someone else’s upload; strangers cannot upload', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const stranger = await person(server, 'Zed');
+    const chat = await createChat(ana, { title: 'Checks', languages: ['en'] });
+    await addMember(ana, chat.id, ben);
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+    for (const [data, name] of [
+      [exe, 'holiday.jpg'],
+      [Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(100)]), 'notes.txt'],
+      [Buffer.from('#!/bin/sh\nrm -rf /\n'), 'readme.txt'],
+    ] as const) {
+      const refused = await upload(ana, chat.id, data, name);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ attr: 'file', code: 'invalid_file' });
+    }
+    // A PNG that claims 10,000 × 10,000 pixels (100 megapixels) in a few kilobytes.
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const refusedBomb = await upload(ana, chat.id, bomb, 'bomb.png', 'image/png');
+    expect(refusedBomb.status).toBe(400);
+    expect(refusedBomb.body.errors[0]).toMatchObject({ attr: 'file', code: 'image_too_large', detail: 'The picture is larger than 40 megapixels.' });
+    const tooLarge = await upload(ana, chat.id, Buffer.alloc(10 * 1024 * 1024 + 1, 7), 'big.bin');
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors[0]).toMatchObject({ attr: 'file', code: 'file_too_large' });
+
+    const bens = await upload(ben, chat.id, Buffer.from('hello'), 'hello.txt');
+    expect(bens.status).toBe(201);
+    const stolen = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'Mine?', attachments: [bens.body.id] });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.errors[0]).toMatchObject({ attr: 'attachments' });
+    expect((await upload(stranger, chat.id, Buffer.from('x'), 'x.txt')).status).toBe(404);
+    expect((await ana.client.request('POST', `/api/chat/${chat.id}/attachments/`, { json: {}, xsrf: true })).status).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+// Pictures and files in a chat (issue 18): Ada (English) attaches a photo with a caption and a PDF
+// from the composer's picker; Ben (Spanish) sees the picture (decoded by his browser from the
+// members-only route), the caption in Spanish and the document to download; the picture opens in a
+// viewer. Screenshots at 375 and 1280 px go to test-results/chat-attachments/.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shots = path.join(here, '..', 'test-results', 'chat-attachments');
+const strings = (lang: string) => JSON.parse(readFileSync(path.join(here, '..', '..', 'apps', 'web', 'public', 'locales', lang, 'translation.json'), 'utf8'));
+const en = strings('en');
+const es = strings('es');
+
+async function signedIn(browser: Browser, user: TestUser, locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[type="password"]').fill(user.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  return page;
+}
+
+test('a photo and a document sent by one member reach the other', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const ada = await createActivatedUser(request, 'Ada Lovelace');
+  const ben = await createActivatedUser(request, 'Ben Ortega');
+  const asAda = await bearer(request, ada);
+  const asBen = await bearer(request, ben);
+  const chat = await (await request.post('/api/chat/', { headers: asAda, data: { title: 'Lisbon trip', languages: ['en', 'es'] } })).json();
+  expect((await request.post(`/api/chat/${chat.id}/members/`, { headers: asAda, data: { user: ben.email, chatRole: 2003 } })).status()).toBe(201);
+  expect((await request.post(`/api/chat/${chat.id}/member/accept/`, { headers: asBen })).status()).toBe(200);
+  expect((await request.patch(`/api/chat/${chat.id}/member/`, { headers: asBen, data: { language: 'es' } })).status()).toBe(200);
+
+  const adaPage = await signedIn(browser, ada, 'en-US');
+  const benPage = await signedIn(browser, ben, 'es-ES');
+  await benPage.goto(`/chat/${chat.id}`);
+  await adaPage.goto(`/chat/${chat.id}`);
+
+  // A striped photo (so a real picture must be decoded) and a PDF, chosen in the picker.
+  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 110, b: 190 } } })
+    .composite([{ input: await sharp({ create: { width: 1600, height: 300, channels: 3, background: { r: 240, g: 200, b: 60 } } }).png().toBuffer(), top: 700, left: 0 }])
+    .jpeg()
+    .toBuffer();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const [chooser] = await Promise.all([adaPage.waitForEvent('filechooser'), adaPage.getByRole('button', { name: en.chats.attach }).click()]);
+  await chooser.setFiles([
+    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'Itinerary.pdf', mimeType: 'application/pdf', buffer: pdf },
+  ]);
+  const composer = adaPage.getByRole('textbox', { name: en.chats.messageLabel });
+  await composer.fill('The house is big.');
+  await expect(adaPage.locator('form.composer').getByText('Itinerary.pdf')).toBeVisible();
+  await screenshots(adaPage, shots, 'composer-en');
+  // Sent once both uploads are ready.
+  await expect(adaPage.locator('.send-button')).toBeEnabled({ timeout: 15_000 });
+  await composer.press('Enter');
+
+  // Ben: the picture (really decoded), the caption in Spanish, the document.
+  const received = benPage.getByRole('region', { name: es.chats.messages }).locator('li.message').filter({ has: benPage.locator('.attachments') });
+  const thumb = received.locator('.attachment-thumb img');
+  await expect(thumb).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect(thumb).toHaveAttribute('alt', 'beach.webp');
+  await expect(received).toContainText('casa', { timeout: 20_000 });
+  await expect(received.locator('.attachment-file-name')).toHaveText('Itinerary.pdf');
+  await screenshots(benPage, shots, 'received-es');
+  await received.locator('.attachment-thumb').click();
+  const viewer = benPage.getByRole('dialog', { name: 'beach.webp' });
+  await expect(viewer.locator('img')).toBeVisible();
+  await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  await screenshots(benPage, shots, 'viewer-es');
+  await benPage.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // The files are the members': someone else's session gets 404.
+  const stranger = await createActivatedUser(request, 'Zed');
+  const url = (await (await request.get(`/api/chat/${chat.id}/messages/?limit=1`, { headers: asBen })).json()).results[0].attachments[0].url as string;
+  expect((await request.get(url, { headers: await bearer(request, stranger) })).status()).toBe(404);
+  expect((await request.get(url, { headers: asBen })).status()).toBe(200);
+  for (const page of [adaPage, benPage]) await page.context().close();
+});
