@@ -20,6 +20,7 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     mentions: [],
     replyTo: null,
     reactions: [],
+    attachments: [],
     ...overrides,
   };
 }

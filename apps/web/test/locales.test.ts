@@ -20,7 +20,7 @@ const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const variables = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 /** Values that may stay as in English: names, codes, units, words shared across languages. */
-const SAME_ALLOWED = /^(Parla|OK|E-?mail|Email|PNG|JPEG|WebP|GIF|WAV|Ogg|WebM|LiveKit|Apertium|URL|ID|\.txt|\.srt|SRT|TXT|Chat|Chats|Online|Offline|Status|Admin|Normal|Formal|Informal|Audio|Video|Mute|Zoom|Live|Start|Stop|Team|Avatar|\d+|[\W\d_]+|\{\{[\w.]+\}\}.*)$/i;
+const SAME_ALLOWED = /^(Parla|OK|E-?mail|Email|PNG|JPEG|WebP|GIF|WAV|Ogg|WebM|LiveKit|Apertium|URL|ID|\.txt|\.srt|SRT|TXT|Chat|Chats|Online|Offline|Status|Admin|Normal|Formal|Informal|Audio|Video|Mute|Zoom|Live|Start|Stop|Team|Avatar|\d+|[\W\d_]+|[\W\d_]*\{\{[\w.]+\}\}.*)$/i;
 
 /**
  * Keys whose value is rightly the same as English in one language (a shared word, not a

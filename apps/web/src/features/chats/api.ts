@@ -3,6 +3,7 @@
 // into an error state, mutations resolve with undefined (toast shown) or throw FieldErrors.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
+  Attachment,
   ChatCreateRequest,
   ChatListPage,
   ChatMember,
@@ -18,7 +19,7 @@ import type {
   Reactions,
 } from '@parla/contract/chat';
 import type { ChatRole } from '@parla/contract/constants';
-import { call, endpoint, fetchOrThrow } from '../../lib/api';
+import { call, endpoint, fetchOrThrow, http } from '../../lib/api';
 import { linkParam, retryUnhandled, succeeded } from '../../lib/queries';
 
 export const CHAT_PAGE_SIZE = 20;
@@ -180,3 +181,19 @@ export const addReaction = (chatId: number, messageId: number, emoji: string) =>
 /** Take one's own reaction back (204: the caller updates the cache itself, the live event confirms). */
 export const removeReaction = (chatId: number, messageId: number, emoji: string) =>
   succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', { path: { groupChatId: chatId, id: messageId }, query: { emoji } }));
+
+// ---- attachments ----
+
+
+/**
+ * One picture or file for the reader's next message (multipart `file`), with the upload's
+ * progress. Failures are thrown to the caller (no toast): the composer shows them on the file.
+ */
+export function uploadAttachment(chatId: number, file: File, onProgress: (fraction: number) => void): Promise<Attachment | undefined> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return call<Attachment>(endpoint('POST', '/api/chat/{groupChatId}/attachments/', { path: { groupChatId: chatId }, body, onUploadProgress: onProgress, skipErrorCatalogue: true }));
+}
+
+/** Refreshes the session when due, so a picture or a download (fetched by the browser with the access cookie) is not refused. */
+export const freshSession = () => http.ensureSession().catch(() => false);

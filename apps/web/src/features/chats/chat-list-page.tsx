@@ -24,6 +24,7 @@ import { useHeldConnection } from '../../lib/live';
 import { useChatInvitationAnswers } from './invitations';
 import { useChatLiveSync, useWatchChats } from './live-sync';
 import { plainWithNames } from './mentions';
+import { messageLine } from './attachments';
 import { useOutboxSender } from './outbox-sender';
 import { SearchBox, SearchResults } from './search';
 import { addChat, chatsOf, type ChatListPages } from './timeline';
@@ -140,7 +141,7 @@ function ChatRow({ chat }: { chat: ChatListItem }) {
                 <>
                   <span className="chat-row-sender">{last.isMe ? t('chats.you') : last.sender.nickName}: </span>
                   <span dir="auto" lang={last.language}>
-                    {plainWithNames(last.content, last.mentions, t('chats.formerMember'))}
+                    {messageLine(last.content, last.attachments, (content) => plainWithNames(content, last.mentions, t('chats.formerMember')), t)}
                   </span>
                 </>
               ) : (

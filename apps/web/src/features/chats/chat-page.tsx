@@ -17,7 +17,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { addLiveListener } from '../../lib/live';
 import { notify } from '../../lib/toast';
 import { chatKeys, chatQuery, memberQuery } from './api';
-import { Composer } from './composer';
+import { Composer, type ComposerHandle } from './composer';
+import { messageLine, useFileDrop } from './attachments';
 import { EditChatDialog } from './edit-chat-dialog';
 import { BackIcon, SettingsIcon } from '../../components/icons';
 import { formatList } from '../../lib/format';
@@ -87,6 +88,9 @@ function ChatScreen({ chatId }: { chatId: number }) {
   /** The message the reader is answering (the composer's reply bar). */
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const screen = useFillViewport();
+  // Files dropped anywhere on the chat go to the composer (uploaded at once).
+  const composer = useRef<ComposerHandle>(null);
+  const drop = useFileDrop((files) => composer.current?.addFiles(files));
   /** What the chat's search dialog searched last (shown again when it is opened again). */
   const [searched, setSearched] = useState('');
   // `?message=`: the message to go to (a search result); once there, the address forgets it.
@@ -132,7 +136,12 @@ function ChatScreen({ chatId }: { chatId: number }) {
 
   const controls = chatControls(member.data.chatRole);
   return (
-    <main className="chat-screen" ref={screen}>
+    <main className="chat-screen" ref={screen} {...drop.handlers}>
+      {drop.dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <span>{t('chats.attachDrop')}</span>
+        </div>
+      )}
       <ChatHeader chat={chat.data} member={member.data} onOpen={setPanel} />
       {created && (
         <p className="notice created-notice" role="status">
@@ -143,7 +152,7 @@ function ChatScreen({ chatId }: { chatId: number }) {
       <MessageList chatId={chatId} member={member.data} userId={user.data?.id} onReply={setReplyTo} target={target} onTargetDone={targetDone} />
       <TypingLine chatId={chatId} memberId={member.data.id} />
       <Announcer chatId={chatId} />
-      <Composer chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
+      <Composer ref={composer} chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
       <ChatSearchDialog open={panel === 'search'} onClose={() => setPanel(null)} chatId={chatId} q={searched} onSearch={setSearched} />
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} onEditChat={controls.editChat ? () => setPanel('edit') : undefined} />
       <MembersDialog open={panel === 'members'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} />
@@ -290,7 +299,7 @@ function Announcer({ chatId }: { chatId: number }) {
     /** Messages of others still being translated: said when their rendering comes. */
     const waiting = new Map<number, ReturnType<typeof setTimeout>>();
     const say = (message: ChatMessage) => {
-      const words = plainWithNames(message.content, message.mentions, t('chats.formerMember'));
+      const words = messageLine(message.content, message.attachments, (content) => plainWithNames(content, message.mentions, t('chats.formerMember')), t);
       setText(t('chats.announce', { name: message.sender.nickName, text: words }));
     };
     const stop = addLiveListener({

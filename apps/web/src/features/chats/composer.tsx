@@ -3,7 +3,9 @@
 // reader is writing at most every 2 s. `@` and letters suggest the chat's members (a combobox's
 // list: arrows move, Enter or Tab picks, Escape closes); a pick is written `@NickName` and sent as
 // a reference (`<@id>`). A message being answered shows above the field until sent or cancelled.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// Files (the paperclip's picker, pasted pictures, files dropped onto the chat: `ref.addFiles`)
+// upload at once and are sent with the message, its text then their caption (possibly none).
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage, ManageChatMember, MemberRef } from '@parla/contract/chat';
@@ -13,6 +15,9 @@ import { CloseIcon, SendIcon } from '../../components/icons';
 import { mentionCandidatesQuery } from './api';
 import { encodeMentions, insertMention, mentionQueryAt, namesInText, plainWithNames } from './mentions';
 import { enqueue, newClientId, updateOutbox } from './outbox';
+import { useOnline } from './outbox-sender';
+import { attachmentSummary, PaperclipIcon } from './attachments';
+import { UploadList, useUploads } from './composer-uploads';
 import { createTypingThrottle } from './typing';
 
 const MAX_HEIGHT_PX = 160;
@@ -29,6 +34,11 @@ interface Draft {
 /** Drafts survive moving between chats (not a reload). */
 const drafts = new Map<number, Draft>();
 
+/** What the chat page hands the composer: files dropped onto the chat. */
+export interface ComposerHandle {
+  addFiles: (files: File[]) => void;
+}
+
 const excerptOf = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX)}…` : line;
@@ -40,7 +50,9 @@ export function Composer({
   member,
   replyTo,
   onReplyDone,
+  ref,
 }: {
+  ref?: Ref<ComposerHandle> | undefined;
   chatId: number;
   userId: number | undefined;
   member: ChatMember;
@@ -59,6 +71,10 @@ export function Composer({
   const left = LIMITS.messageMax - text.length;
   const ids = useId();
   const listId = `${ids}-mentions`;
+  const online = useOnline();
+  const files = useUploads(chatId, online);
+  const picker = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => ({ addFiles: files.add }));
 
   // ---- the mention being typed ----
   const [caret, setCaret] = useState(0);
@@ -117,19 +133,27 @@ export function Composer({
     });
   };
 
+  /** The answered message in a line: its words, or what it carries. */
+  const replyText = replyTo
+    ? replyTo.content === '' && replyTo.attachments.length > 0
+      ? attachmentSummary(replyTo.attachments, t)
+      : excerptOf(plainWithNames(replyTo.content, replyTo.mentions, t('chats.formerMember')))
+    : '';
+  const ready = files.ready;
+  const sendable = userId !== undefined && !files.busy && (text.trim() !== '' || ready.length > 0);
+
   const send = () => {
     const written = text.trim();
-    if (!written || userId === undefined) return;
+    if (userId === undefined) return;
+    if (files.busy) return files.setNotice(t('chats.attachWait'));
+    if (!written && !ready.length) return;
     const names = namesInText(written, picked.current);
     const content = encodeMentions(written, names);
     if (content.length > LIMITS.messageMax) return;
-    const reply = replyTo
-      ? {
-          replyTo: replyTo.id,
-          quote: { name: replyTo.sender.nickName, excerpt: excerptOf(plainWithNames(replyTo.content, replyTo.mentions, t('chats.formerMember'))) },
-        }
-      : {};
-    updateOutbox((entries) => enqueue(entries, { clientId: newClientId(), userId, chatId, content, mentions: names, ...reply }, Date.now()));
+    const reply = replyTo ? { replyTo: replyTo.id, quote: { name: replyTo.sender.nickName, excerpt: replyText } } : {};
+    const attached = ready.length ? { attachments: ready.map((attachment) => attachment.id), attachmentNames: ready.map((attachment) => attachment.name) } : {};
+    updateOutbox((entries) => enqueue(entries, { clientId: newClientId(), userId, chatId, content, mentions: names, ...reply, ...attached }, Date.now()));
+    files.clear();
     setText('');
     setCaret(0);
     setCut(false);
@@ -157,7 +181,7 @@ export function Composer({
               {replyName}
             </span>
             <span className="reply-bar-text" dir="auto" lang={replyTo.language}>
-              {excerptOf(plainWithNames(replyTo.content, replyTo.mentions, t('chats.formerMember')))}
+              {replyText}
             </span>
           </div>
           <button
@@ -194,6 +218,29 @@ export function Composer({
           ))}
         </ul>
       )}
+      <UploadList uploads={files.uploads} onRemove={files.remove} onRetry={files.retry} />
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        onChange={(event) => {
+          files.add(Array.from(event.target.files ?? []));
+          // The same file can be chosen again.
+          event.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        className="icon-btn attach-button"
+        aria-label={t('chats.attach')}
+        title={!online ? t('chats.attachOffline') : files.full ? t('chats.attachTooMany', { count: LIMITS.attachmentsPerMessage }) : t('chats.attach')}
+        disabled={!online || files.full}
+        onClick={() => picker.current?.click()}
+      >
+        <PaperclipIcon />
+      </button>
       <label htmlFor={`composer-${chatId}`} className="visually-hidden">
         {t('chats.messageLabel')}
       </label>
@@ -214,6 +261,13 @@ export function Composer({
         onChange={(event) => change(event.target.value, event.target.selectionStart)}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onPaste={(event) => {
+          // Pictures (files) alone on the clipboard are attached; with text, the text is pasted.
+          const pasted = Array.from(event.clipboardData.files);
+          if (pasted.length && !event.clipboardData.getData('text')) {
+            event.preventDefault();
+            files.add(pasted);
+            return;
+          }
           const element = event.currentTarget;
           const kept = element.value.length - (element.selectionEnd - element.selectionStart);
           if (kept + event.clipboardData.getData('text').length > LIMITS.messageMax) setCut(true);
@@ -250,12 +304,17 @@ export function Composer({
           }
         }}
       />
-      <button type="submit" className="send-button" disabled={!text.trim() || userId === undefined} aria-label={t('chats.send')}>
+      <button type="submit" className="send-button" disabled={!sendable} aria-label={t('chats.send')} title={files.busy ? t('chats.attachWait') : undefined}>
         <SendIcon />
       </button>
       <p id={`composer-hint-${chatId}`} className={left < 200 ? 'composer-count' : 'visually-hidden'}>
         {left < 200 ? t('chats.charactersLeft', { count: left }) : t('chats.composerHint')}
       </p>
+      {files.notice && (
+        <p className="composer-count composer-cut" role="alert">
+          {files.notice}
+        </p>
+      )}
       {cut && (
         <p className="composer-count composer-cut" role="alert">
           {t('chats.pasteCut', { max: LIMITS.messageMax.toLocaleString(i18n.resolvedLanguage ?? i18n.language) })}

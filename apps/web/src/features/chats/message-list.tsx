@@ -22,6 +22,7 @@ import { languageName } from '../../lib/languages';
 import { setReadingChat } from './live-sync';
 import { decodeMentions, encodeMentions, mentionsMember, plainWithNames } from './mentions';
 import { MessageText } from './message-text';
+import { MessageAttachments, PendingAttachments } from './attachments';
 import { markRetryNow, updateOutbox, useOutbox, withoutEntry, type OutboxEntry } from './outbox';
 import { useOnline } from './outbox-sender';
 import { canDeleteMessage, canEditMessage } from './permissions';
@@ -431,9 +432,11 @@ function MessageItem({
   const menuBox = useRef<HTMLDivElement>(null);
   const editable = canEditMessage(message);
   const deletable = canDeleteMessage(member.chatRole, message);
-  const raw = message.rawMessage;
+  /** Pictures or files without a caption: no text line, nothing to translate. */
+  const captionless = message.content === '';
+  const raw = captionless ? null : message.rawMessage;
   const mentioned = !message.isMe && mentionsMember(message.content, member.id);
-  const untranslated = (message.translation === 'failed' || message.translation === 'none') && message.language !== member.language;
+  const untranslated = !captionless && (message.translation === 'failed' || message.translation === 'none') && message.language !== member.language;
   const name = (code: string) => languageName(code, uiLang, { inSentence: true });
   const note = !untranslated
     ? null
@@ -474,10 +477,11 @@ function MessageItem({
         {message.isMe && <span className="visually-hidden">{t('chats.youWrote')}</span>}
         {mentioned && <span className="visually-hidden">{t('chats.mentionsYou')}</span>}
         {message.replyTo && <Quote quote={message.replyTo} mentions={message.mentions} onJump={onJump} />}
+        {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
         {editing ? (
           <EditMessage chatId={chatId} message={message} onDone={() => setEditing(false)} />
         ) : (
-          <MessageText text={message.content} mentions={message.mentions} meId={member.id} lang={message.language} />
+          !captionless && <MessageText text={message.content} mentions={message.mentions} meId={member.id} lang={message.language} />
         )}
         {original && raw && (
           <div className="bubble-original">
@@ -489,7 +493,7 @@ function MessageItem({
         <div className="bubble-meta">
           <time dateTime={message.created}>{formatTime(message.created, uiLang)}</time>
           {message.edited && <span>{t('chats.edited')}</span>}
-          {message.translation === 'pending' && (
+          {message.translation === 'pending' && !captionless && (
             <span className="translating">
               <span className="spinner spinner-small" aria-hidden="true" />
               {t('chats.translating')}
@@ -553,7 +557,8 @@ function MessageItem({
 /** The message a reply answers, above its text: who wrote it and its first lines; a click goes to it. */
 function Quote({ quote, mentions, onJump }: { quote: NonNullable<ChatMessage['replyTo']>; mentions: ChatMessage['mentions']; onJump: (messageId: number) => void }) {
   const { t } = useTranslation();
-  const excerpt = plainWithNames(quote.content, mentions, t('chats.formerMember'));
+  // A quote carries no attachments: a message of pictures or files alone is named as such.
+  const excerpt = quote.content === '' ? t('chats.attachmentQuoted') : plainWithNames(quote.content, mentions, t('chats.formerMember'));
   return (
     <button type="button" className="quote" onClick={() => onJump(quote.id)}>
       <span className="visually-hidden">{t('chats.inReplyTo', { name: quote.sender.nickName })}</span>
@@ -618,7 +623,8 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
             </span>
           </div>
         )}
-        <MessageText text={entry.content} mentions={entry.mentions ?? []} meId={undefined} />
+        {entry.attachmentNames?.length ? <PendingAttachments names={entry.attachmentNames} /> : null}
+        {entry.content !== '' && <MessageText text={entry.content} mentions={entry.mentions ?? []} meId={undefined} />}
         <div className="bubble-meta">
           <span className={entry.state === 'failed' ? 'bubble-error' : 'bubble-status'}>{status}</span>
           {(entry.state === 'failed' || (entry.state === 'queued' && entry.attempts > 0)) && (

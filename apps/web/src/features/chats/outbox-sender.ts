@@ -4,7 +4,7 @@
 // marked failed with the server's reason, for the user to retry or discard.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '@parla/contract/chat';
+import type { ChatMessage, ChatMessageCreateRequest } from '@parla/contract/chat';
 import { call, endpoint } from '../../lib/api';
 import { HttpError, classifyError } from '../../lib/error-catalogue';
 import { CancelledError } from '../../lib/http';
@@ -35,6 +35,16 @@ function refusal(error: unknown): string | undefined {
   }
 }
 
+/** The POST body of an entry: an entry persisted before replies (or attachments) existed has none of them. */
+export function bodyOf(entry: OutboxEntry): ChatMessageCreateRequest {
+  return {
+    content: entry.content,
+    clientId: entry.clientId,
+    ...(entry.replyTo === undefined ? {} : { replyTo: entry.replyTo }),
+    ...(entry.attachments?.length ? { attachments: entry.attachments } : {}),
+  };
+}
+
 export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): Promise<void> {
   const current = useOutbox.getState().entries.find((item) => item.clientId === entry.clientId);
   if (!current || current.state !== 'queued' || inFlight.has(entry.clientId)) return;
@@ -44,8 +54,7 @@ export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): P
     const message = await call<ChatMessage>(
       endpoint('POST', '/api/chat/{groupChatId}/messages/', {
         path: { groupChatId: entry.chatId },
-        // An entry persisted before replies existed has no replyTo: a plain message.
-        body: entry.replyTo === undefined ? { content: entry.content, clientId: entry.clientId } : { content: entry.content, clientId: entry.clientId, replyTo: entry.replyTo },
+        body: bodyOf(entry),
         skipErrorCatalogue: true,
       }),
     );

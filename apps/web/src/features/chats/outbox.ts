@@ -20,6 +20,13 @@ export interface OutboxEntry {
   quote?: { name: string; excerpt: string } | undefined;
   /** The members `content` mentions (`<@id>`), by name, to show it as it will read. */
   mentions?: MemberRef[] | undefined;
+  /**
+   * The uploads it carries (posted as `attachments`; `content` is then their caption, possibly
+   * empty): uploaded before the entry was written, so sending it needs no file any more.
+   */
+  attachments?: number[] | undefined;
+  /** Their names, to show them with the entry until the server has it. */
+  attachmentNames?: string[] | undefined;
   /** Epoch milliseconds, when it was written. */
   createdAt: number;
   /** queued: waits for the network or its next attempt; sending: a POST is under way; failed: the server refused it. */
@@ -43,7 +50,7 @@ export const backoffMs = (attempts: number) => Math.min(60_000, 2_000 * 2 ** Mat
 
 export function enqueue(
   entries: readonly OutboxEntry[],
-  entry: Pick<OutboxEntry, 'clientId' | 'userId' | 'chatId' | 'content' | 'replyTo' | 'quote' | 'mentions'>,
+  entry: Pick<OutboxEntry, 'clientId' | 'userId' | 'chatId' | 'content' | 'replyTo' | 'quote' | 'mentions' | 'attachments' | 'attachmentNames'>,
   now: number,
 ): OutboxEntry[] {
   return [...entries, { ...entry, createdAt: now, state: 'queued', attempts: 0, retryAt: now }];
