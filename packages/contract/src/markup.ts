@@ -101,6 +101,8 @@ export function parseMarkup(text: string): InlineNode[] {
 
 /** The members a text mentions, each once, in order. */
 export function mentionedIds(text: string): number[] {
+  // Most messages mention nobody: no scan for them.
+  if (!text.includes('<@')) return [];
   const ids: number[] = [];
   for (const { atom } of findAtoms(text)) if (atom.type === 'mention' && !ids.includes(atom.memberId)) ids.push(atom.memberId);
   return ids;

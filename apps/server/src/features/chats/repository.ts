@@ -158,6 +158,8 @@ export function createChatsRepository(db: Db) {
     .where(sql`${messageReactions.messageId} = any(${sql.placeholder('ids')}::int[])`)
     .orderBy(asc(messageReactions.createdAt), asc(messageReactions.memberId))
     .prepare('chat_reactions');
+  // Read with every page: its rows mapped by a plan made once.
+  withFastRows(reactionsQuery);
 
   // A search in one statement, prepared once (core/db/search.ts): candidates from the GIN indexes of
   // the stored documents (`search_vector`, migration 0009), one arm per text-search configuration
