@@ -2,40 +2,24 @@
 // from the composer's picker; Ben (Spanish) sees the picture (decoded by his browser from the
 // members-only route), the caption in Spanish and the document to download; the picture opens in a
 // viewer. Screenshots at 375 and 1280 px go to test-results/chat-attachments/.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
+import { chatWithReaders, signedIn, uiStrings } from '../chat';
+import { bearer, createActivatedUser, screenshots } from '../fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shots = path.join(here, '..', 'test-results', 'chat-attachments');
-const strings = (lang: string) => JSON.parse(readFileSync(path.join(here, '..', '..', 'apps', 'web', 'public', 'locales', lang, 'translation.json'), 'utf8'));
-const en = strings('en');
-const es = strings('es');
-
-async function signedIn(browser: Browser, user: TestUser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.locator('input[type="email"]').fill(user.email);
-  await page.locator('input[type="password"]').fill(user.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  return page;
-}
+const en = uiStrings('en');
+const es = uiStrings('es');
 
 test('a photo and a document sent by one member reach the other', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const ada = await createActivatedUser(request, 'Ada Lovelace');
   const ben = await createActivatedUser(request, 'Ben Ortega');
-  const asAda = await bearer(request, ada);
-  const asBen = await bearer(request, ben);
-  const chat = await (await request.post('/api/chat/', { headers: asAda, data: { title: 'Lisbon trip', languages: ['en', 'es'] } })).json();
-  expect((await request.post(`/api/chat/${chat.id}/members/`, { headers: asAda, data: { user: ben.email, chatRole: 2003 } })).status()).toBe(201);
-  expect((await request.post(`/api/chat/${chat.id}/member/accept/`, { headers: asBen })).status()).toBe(200);
-  expect((await request.patch(`/api/chat/${chat.id}/member/`, { headers: asBen, data: { language: 'es' } })).status()).toBe(200);
+  const { chat, asReaders } = await chatWithReaders(request, ada, [{ user: ben, language: 'es' }]);
+  const asBen = asReaders[0]!;
 
   const adaPage = await signedIn(browser, ada, 'en-US');
   const benPage = await signedIn(browser, ben, 'es-ES');

@@ -5,45 +5,33 @@
 // (the quote in Spanish for him, in English for her), Ada reacts and Ben sees it live; Ben opens
 // the link. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
 // and 1280 px go to test-results/chat-basics/.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { chatWithReaders, signedIn, uiStrings } from '../chat';
+import { createActivatedUser, screenshots } from '../fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shots = path.join(here, '..', 'test-results', 'chat-basics');
-const strings = (lang: string) => JSON.parse(readFileSync(path.join(here, '..', '..', 'apps', 'web', 'public', 'locales', lang, 'translation.json'), 'utf8'));
-const en = strings('en');
-const es = strings('es');
-
-async function signedIn(browser: Browser, user: TestUser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.locator('input[type="email"]').fill(user.email);
-  await page.locator('input[type="password"]').fill(user.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  return page;
-}
+const en = uiStrings('en');
+const es = uiStrings('es');
 
 test('two people with different languages mention, reply, react and follow a link', async ({ browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const ada = await createActivatedUser(request, 'Ada Lovelace');
   const ben = await createActivatedUser(request, 'Ben Ortega');
   const cy = await createActivatedUser(request, 'Cy Haddad');
-  const asAda = await bearer(request, ada);
-  const asBen = await bearer(request, ben);
-  const asCy = await bearer(request, cy);
-
   // Ada's chat in English, Spanish and Arabic; Ben reads Spanish, Cy Arabic (which Apertium cannot reach: originals).
-  const chat = await (await request.post('/api/chat/', { headers: asAda, data: { title: 'Lisbon trip', description: 'Planning together', languages: ['en', 'es', 'ar'] } })).json();
-  for (const [user, headers, language] of [[ben, asBen, 'es'], [cy, asCy, 'ar']] as const) {
-    expect((await request.post(`/api/chat/${chat.id}/members/`, { headers: asAda, data: { user: user.email, chatRole: 2003 } })).status()).toBe(201);
-    expect((await request.post(`/api/chat/${chat.id}/member/accept/`, { headers })).status()).toBe(200);
-    expect((await request.patch(`/api/chat/${chat.id}/member/`, { headers, data: { language, nickName: user.fullName.split(' ')[0] } })).status()).toBe(200);
-  }
+  const { chat, asOwner: asAda, asReaders } = await chatWithReaders(
+    request,
+    ada,
+    [
+      { user: ben, language: 'es', nickName: 'Ben' },
+      { user: cy, language: 'ar', nickName: 'Cy' },
+    ],
+    { description: 'Planning together', languages: ['en', 'es', 'ar'] },
+  );
+  const asBen = asReaders[0]!;
   const first = await (await request.post(`/api/chat/${chat.id}/messages/`, { headers: asAda, data: { content: 'Good morning, the meeting is today.' } })).json();
 
   const adaPage = await signedIn(browser, ada, 'en-US');

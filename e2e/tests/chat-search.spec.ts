@@ -3,39 +3,23 @@
 // marked; opening the result lands on that message in its chat (older pages loaded), flashed and
 // focused; the chat's own search finds the English original by its English word. Screenshots in
 // es, en and ar at 375 and 1280 px go to test-results/chat-search/.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixtures';
+import { expect, test } from '@playwright/test';
+import { chatWithReaders, signedIn, uiStrings } from '../chat';
+import { createActivatedUser, screenshots } from '../fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shots = path.join(here, '..', 'test-results', 'chat-search');
-const strings = (lang: string) => JSON.parse(readFileSync(path.join(here, '..', '..', 'apps', 'web', 'public', 'locales', lang, 'translation.json'), 'utf8'));
-const es = strings('es');
-const en = strings('en');
-
-async function signedIn(browser: Browser, user: TestUser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.locator('input[type="email"]').fill(user.email);
-  await page.locator('input[type="password"]').fill(user.password);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-  return page;
-}
+const es = uiStrings('es');
+const en = uiStrings('en');
 
 test('a Spanish reader finds an English message by a Spanish word, and goes to it', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const ada = await createActivatedUser(request, 'Ada Lovelace');
   const ben = await createActivatedUser(request, 'Ben Ortega');
-  const asAda = await bearer(request, ada);
-  const asBen = await bearer(request, ben);
-  const chat = await (await request.post('/api/chat/', { headers: asAda, data: { title: 'Lisbon trip', languages: ['en', 'es'] } })).json();
-  expect((await request.post(`/api/chat/${chat.id}/members/`, { headers: asAda, data: { user: ben.email, chatRole: 2003 } })).status()).toBe(201);
-  expect((await request.post(`/api/chat/${chat.id}/member/accept/`, { headers: asBen })).status()).toBe(200);
-  expect((await request.patch(`/api/chat/${chat.id}/member/`, { headers: asBen, data: { language: 'es' } })).status()).toBe(200);
+  const { chat, asOwner: asAda, asReaders } = await chatWithReaders(request, ada, [{ user: ben, language: 'es' }]);
+  const asBen = asReaders[0]!;
   // The message searched for, then 40 more: it is on an older page than the chat opens with.
   const meeting = await (await request.post(`/api/chat/${chat.id}/messages/`, { headers: asAda, data: { content: 'The meeting is at ten.' } })).json();
   for (let i = 0; i < 40; i++) await request.post(`/api/chat/${chat.id}/messages/`, { headers: asAda, data: { content: `The cat is black ${i}.` } });
