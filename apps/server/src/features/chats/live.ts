@@ -7,7 +7,7 @@ import { chatRefSchema, TYPING_HOLD_MS } from '@parla/contract/live';
 import { createAudience } from '../../core/audience';
 import type { LiveSocket, Realtime } from '../../core/realtime';
 import type { Reactions } from '@parla/contract/chat';
-import { groupAttachments, groupReactions, mentionsOf, type MessageContext, type MessagePresenter } from './rendering';
+import { readContext, type MessageContext, type MessagePresenter } from './rendering';
 import type { ChatsRepository, MessageWithSender, QuoteRow, ReadingGroup, RenderingRow } from './repository';
 
 /** The quoted message of a reply with every rendering of it: each group's view quotes its own. */
@@ -101,14 +101,8 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       const found = await repo.messageForGroups(messageId);
       if (!found) return;
       const quoted = found.message.replyToId ? await repo.quoteForGroups(found.message.replyToId) : undefined;
-      const mentioned = mentionsOf([{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }]);
-      const [names, reactions, attachments] = await Promise.all([
-        mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
-        repo.reactionsFor([messageId]),
-        found.message.hasAttachments ? repo.attachmentsFor([messageId]) : [],
-      ]);
+      const context = await readContext(repo, publicUrl, chatId, [{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }]);
       const senderGroup = { language: found.sender.language, tone: found.sender.tone };
-      const context = { names, reactions: groupReactions(reactions), attachments: groupAttachments(attachments, publicUrl) };
       send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)), context, quoted);
     },
 

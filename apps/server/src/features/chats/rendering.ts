@@ -7,7 +7,7 @@ import { fillPath } from '../../core/routes';
 import { mentionedIds } from '@parla/contract/markup';
 import type { Storage } from '../../core/storage';
 import { targetNeed, type TargetProvider } from '../../core/translation/targets';
-import type { AttachmentRow, MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
+import type { AttachmentRow, ChatsRepository, MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
 
 /** How a member reads a chat. */
 export interface Reader extends ReadingGroup {
@@ -40,6 +40,26 @@ export function presentAttachment(row: AttachmentRow, publicUrl: string): Attach
     url: at('file'),
     thumbnailUrl: row.thumbnailKey ? at('thumbnail') : null,
   };
+}
+
+/**
+ * The context of these rows, read side by side: the nicknames of the members they (and their quotes)
+ * mention, their reactions, and the attachments of those that have some. For a page, a post and a push.
+ */
+export async function readContext(
+  repo: Pick<ChatsRepository, 'nickNames' | 'reactionsFor' | 'attachmentsFor'>,
+  publicUrl: string,
+  chatId: number,
+  rows: readonly Pick<MessageWithSender, 'message' | 'quote'>[],
+): Promise<MessageContext> {
+  const mentioned = mentionsOf(rows);
+  const withFiles = rows.filter((row) => row.message.hasAttachments).map((row) => row.message.id);
+  const [names, reactions, attachments] = await Promise.all([
+    mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
+    rows.length ? repo.reactionsFor(rows.map((row) => row.message.id)) : [],
+    repo.attachmentsFor(withFiles),
+  ]);
+  return { names, reactions: groupReactions(reactions), attachments: groupAttachments(attachments, publicUrl) };
 }
 
 /** Attachments grouped by message. */

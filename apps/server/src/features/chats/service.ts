@@ -30,7 +30,7 @@ import type { InvitationMail } from '../../core/invitations';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
-import { groupAttachments, groupReactions, mentionsOf, presentAttachment, type MessageContext, type MessagePresenter } from './rendering';
+import { groupReactions, mentionsOf, presentAttachment, readContext, type MessageContext, type MessagePresenter } from './rendering';
 import { processUpload } from './attachments';
 import { randomBytes } from 'node:crypto';
 import type { Attachment } from '@parla/contract/chat';
@@ -150,16 +150,7 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** The nicknames of the members the rows mention and the rows' reactions: two reads, side by side, for a page or a push. */
-  async function contextFor(chatId: number, rows: readonly MessageWithSender[]): Promise<MessageContext> {
-    const mentioned = mentionsOf(rows);
-    const withFiles = rows.filter((row) => row.message.hasAttachments).map((row) => row.message.id);
-    const [names, reactions, attachments] = await Promise.all([
-      mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
-      rows.length ? repo.reactionsFor(rows.map((row) => row.message.id)) : [],
-      repo.attachmentsFor(withFiles),
-    ]);
-    return { names, reactions: groupReactions(reactions), attachments: groupAttachments(attachments, publicUrl) };
-  }
+  const contextFor = (chatId: number, rows: readonly MessageWithSender[]): Promise<MessageContext> => readContext(repo, publicUrl, chatId, rows);
 
   /** The members a text mentions, each a joined member of the chat (else a 400 on `content`). */
   async function checkMentions(chatId: number, content: string): Promise<number[]> {
