@@ -13,9 +13,9 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 /** The app's interface strings in `lang` (apps/web/public/locales/<lang>/translation.json). */
 export const uiStrings = (lang: string) => JSON.parse(readFileSync(path.join(root, '..', 'apps', 'web', 'public', 'locales', lang, 'translation.json'), 'utf8'));
 
-/** A new browser context in `locale`, signed in through the sign-in page (whatever its language). */
-export async function signedIn(browser: Browser, user: TestUser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
+/** A new browser context in `locale` (service workers blocked unless allowed), signed in through the sign-in page (whatever its language). */
+export async function signedIn(browser: Browser, user: TestUser, locale: string, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Page> {
+  const context = await browser.newContext({ locale, ...options });
   const page = await context.newPage();
   await page.goto('/signin');
   await page.locator('input[type="email"]').fill(user.email);

@@ -219,6 +219,8 @@ export default defineConfig({
             options: { cacheName: 'parla-locales', networkTimeoutSeconds: 5, expiration: { maxEntries: 30 } },
           },
         ],
+        // Web Push: showing notifications and opening what they are about (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
       },

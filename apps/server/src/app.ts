@@ -20,6 +20,7 @@ import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
 import { installRateLimits, userLimits } from './core/rate-limit';
 import { createJobs } from './core/jobs';
+import { createPush } from './core/push';
 import { createRealtime } from './core/realtime';
 import { createSpeech } from './core/speech/index';
 import { createDiskStorage } from './core/storage';
@@ -35,6 +36,7 @@ import { chatsFeature } from './features/chats/index';
 import { createAccountsRepository } from './features/accounts/repository';
 import { roomsFeature } from './features/rooms/index';
 import { speechRoutes } from './features/speech/routes';
+import { notificationsRoutes } from './features/notifications/routes';
 import { statusRoutes } from './features/status/routes';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -44,6 +46,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** PGlite only: a dump of an initialised, migrated data directory to start from (tests). */
   pgliteTemplate?: Blob;
+  /** Extra certificate authorities trusted for push services (a test's local https receiver). */
+  pushCa?: string;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -126,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     speech,
     jobs,
     realtime,
+    push: createPush({ db: database.db, realtime, config, log: app.log, ca: options.pushCa }),
     requireUser: async (request) => {
       request.auth = await authenticateRequest(request, tokens, sessionsRepo.isSessionActive);
     },
@@ -143,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await jobs.close();
+    ctx.push.close();
     await translator.close();
     await speech.close();
     await database.close();
@@ -178,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (scope) => accountsRoutes(scope, ctx));
   await roomsFeature(app, ctx);
   await chatsFeature(app, ctx);
+  await app.register(async (scope) => notificationsRoutes(scope, ctx));
   // Workers start once every feature has declared its queues.
   await jobs.start();
   return app;

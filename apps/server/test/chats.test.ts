@@ -47,7 +47,7 @@ describe('chats', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: 'Family', description: 'Us', languages: ['es', 'en'], chatRole: OWNER });
     const membership = await ana.client.get(`/api/chat/${created.body.id}/member/`);
-    expect(membership.body).toEqual({ id: expect.any(Number), lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: OWNER, tone: 'DEFAULT', memberState: 'joined' });
+    expect(membership.body).toEqual({ id: expect.any(Number), lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: OWNER, tone: 'DEFAULT', memberState: 'joined', muted: false });
     // Without languages: the creator's own.
     const plain = await send(ana, 'POST', '/api/chat/', { title: 'Solo' });
     expect(plain.body.languages).toEqual(['en']);

@@ -4,7 +4,9 @@
 // operations get what they need to be valid: the user's own credentials and tokens, a real
 // activation key, a real reset link. Operations that use their target up (deletes, leaving, a state
 // change, accepting an invitation) get a fresh target for every case.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { browserKeys } from './push-receiver';
 import type { Operation } from './fuzz/operations';
 import sharp from 'sharp';
 import type { Session, WorldRequest } from './fuzz/guard';
@@ -206,6 +208,12 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
     if (path.startsWith('/api/accounts/')) return path === '/api/accounts/user/' && op.method !== 'GET' ? { body: { fullName: 'Guard Person' } } : {};
     // A search within the user's own chat (the schema's example id names none of theirs).
     if (path === '/api/chat/search/') return { query: [['q', 'reunión'], ['chatId', String((await baseOf(session)).chatId)]] };
+    // A device subscription to a push service on this machine (the guard's server allows it), new for each case.
+    if (path.startsWith('/api/notifications/subscriptions/')) {
+      const body = browserKeys().json(`https://127.0.0.1:9/push/${randomUUID()}`);
+      if (op.method === 'POST') return { body };
+      return { pathValues: { id: String((await call<{ id: number }>(clientOf(session), 'POST', '/api/notifications/subscriptions/', body)).id) } };
+    }
     if (!path.includes('{')) return {};
     const owner = clientOf(session);
     const base = await baseOf(session);

@@ -141,7 +141,7 @@ export interface TestServer {
 /** The whole app on a free loopback port. `env` overrides configuration (rate limits...). */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { smtp?: boolean; logStream?: DestinationStream; beforeListen?: (app: FastifyInstance) => void } = {},
+  options: { smtp?: boolean; logStream?: DestinationStream; beforeListen?: (app: FastifyInstance) => void; pushCa?: string } = {},
   attempt = 1,
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parla-test-'));
@@ -177,6 +177,7 @@ export async function startServer(
   const app: FastifyInstance = await buildApp(config, {
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(pgliteTemplate ? { pgliteTemplate } : {}),
+    ...(options.pushCa ? { pushCa: options.pushCa } : {}),
   });
   const answers = checkAnswers(app);
   options.beforeListen?.(app);

@@ -3,17 +3,20 @@
 // so each request reaches the service behind the membership check instead of stopping at a 404.
 // `{}`, `null`, `[]`, a body of unknown keys only and no body at all: never a 5xx, every 4xx in the
 // standard error body, and a PATCH of nothing changes nothing.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send as sendRaw } from './fuzz/http';
 import { operationsOf, type Operation } from './fuzz/operations';
 import { GOOD_PASSWORD, startServer, type TestServer } from './harness';
 import { addMember, createChat, person, post, send, type Person } from './chat-helpers';
+import { browserKeys } from './push-receiver';
 import { addParticipant, createRoom, setState, toneWav, upload, uploadForm } from './room-helpers';
 
 let server: TestServer;
 beforeAll(async () => {
   // No transcriber: the segment stays as uploaded (nothing runs behind the test's back).
-  server = await startServer({ STT_PROVIDER: 'none', TTS_PROVIDER: 'none', TRANSLATION_PROVIDER: 'none' });
+  // Push endpoints on this machine are allowed (the world's device subscription points at a closed port).
+  server = await startServer({ STT_PROVIDER: 'none', TTS_PROVIDER: 'none', TRANSLATION_PROVIDER: 'none', PUSH_ALLOW_PRIVATE_HOSTS: '1' });
 });
 afterAll(() => server?.close());
 
@@ -28,6 +31,7 @@ interface World {
   participantId: number;
   segmentId: number;
   audioName: string;
+  subscriptionId: number;
 }
 
 /** A world of the owner's (a new chat and room, with `other` in both). */
@@ -48,7 +52,9 @@ async function seed(owner?: Person, otherPerson?: Person): Promise<World> {
   const uploaded = await upload(me, room.id, uploadForm(toneWav(1)));
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const audioName = String(uploaded.body.audioFile).split('/').pop()!;
-  return { owner: me, other, chatId: chat.id, memberId, messageId: message.id, attachmentId: attachment.body.id as number, roomId: room.id, participantId, segmentId: uploaded.body.id, audioName };
+  const subscribed = await send(me, 'POST', '/api/notifications/subscriptions/', browserKeys().json(`https://127.0.0.1:9/push/${randomUUID()}`));
+  expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
+  return { owner: me, other, chatId: chat.id, memberId, messageId: message.id, attachmentId: attachment.body.id as number, roomId: room.id, participantId, segmentId: uploaded.body.id, audioName, subscriptionId: subscribed.body.id as number };
 }
 
 /** The operation's path with the world's ids in it. */
@@ -65,6 +71,7 @@ function pathIn(op: Operation, world: World): string {
     if (name === 'id' && op.path.includes('/segments/')) return String(world.segmentId);
     if (name === 'id' && op.path.includes('/attachments/')) return String(world.attachmentId);
     if (name === 'variant') return 'file';
+    if (name === 'id' && op.path.includes('/subscriptions/')) return String(world.subscriptionId);
     throw new Error(`no value for {${name}} in ${op.key}`);
   });
 }

@@ -33,7 +33,7 @@ beforeAll(async () => {
   };
 });
 
-const me: ChatMember = { id: 3, lastReadMessage: 50, nickName: 'Me', language: 'en', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined' };
+const me: ChatMember = { id: 3, lastReadMessage: 50, nickName: 'Me', language: 'en', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined', muted: false };
 
 const picture = (id: number, name = `photo-${id}.webp`): Attachment => ({
   id,

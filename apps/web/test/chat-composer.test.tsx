@@ -18,7 +18,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: english } }, interpolation: { escapeValue: false } });
 });
 
-const me: ChatMember = { id: 3, lastReadMessage: null, nickName: 'Me', language: 'en', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined' };
+const me: ChatMember = { id: 3, lastReadMessage: null, nickName: 'Me', language: 'en', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined', muted: false };
 const person = (id: number, nickName: string, memberState: ManageChatMember['memberState'] = 'joined'): ManageChatMember => ({
   id,
   user: `${id}@example.org`,

@@ -35,6 +35,7 @@ export function chat(id: number, overrides: Partial<ChatListItem> = {}): ChatLis
     modified: at(id),
     chatRole: CHAT_ROLE.MEMBER,
     memberState: 'joined',
+    muted: false,
     lastMessage: null,
     unreadCount: 0,
     unreadMentions: 0,

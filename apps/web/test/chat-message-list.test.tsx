@@ -20,7 +20,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: english } }, interpolation: { escapeValue: false } });
 });
 
-const me: ChatMember = { id: 3, lastReadMessage: 40, nickName: 'Me', language: 'en', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined' };
+const me: ChatMember = { id: 3, lastReadMessage: 40, nickName: 'Me', language: 'en', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined', muted: false };
 const ada = { id: 1, nickName: 'Ada' };
 const ben = { id: 2, nickName: 'Ben' };
 const meRef = { id: 3, nickName: 'Me' };

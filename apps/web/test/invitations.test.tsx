@@ -130,6 +130,7 @@ const teamChat = (memberState: GroupChat['memberState'], chatRole: GroupChat['ch
   modified: at(1),
   chatRole,
   memberState,
+  muted: false,
 });
 const membership = (memberState: ChatMember['memberState'], chatRole: ChatMember['chatRole'] = CHAT_ROLE.MEMBER): ChatMember => ({
   id: 12,
@@ -139,6 +140,7 @@ const membership = (memberState: ChatMember['memberState'], chatRole: ChatMember
   chatRole,
   tone: 'DEFAULT',
   memberState,
+  muted: false,
 });
 const commonRoutes = (): Record<string, Route> => ({
   'GET /api/accounts/user/': ok(user),

@@ -40,7 +40,7 @@ const SAME_KEYS: Record<string, string[]> = {
   sv: ['profile.sessionTitle', 'zod:types.string'],
   no: ['rooms.settings.tone', 'chats.settings.tone', 'chats.send'],
   lv: ['rooms.domains.SPORTS'],
-  fr: ['rooms.domains.MARKETING', 'rooms.participants.title', 'chats.messages', 'zod:types.date', 'invitations.badge'],
+  fr: ['rooms.domains.MARKETING', 'rooms.participants.title', 'chats.messages', 'zod:types.date', 'invitations.badge', 'profile.notificationsTitle'],
   it: ['nav.home', 'rooms.domains.MARKETING', 'form:password'],
   pt: ['rooms.domains.MARKETING'],
   ca: ['rooms.domains.DEFAULT', 'rooms.domains.ART', 'rooms.participants.title', 'zod:types.string'],

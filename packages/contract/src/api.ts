@@ -8,6 +8,7 @@ export const API_TAGS = {
   accounts: 'Sign-up with e-mail activation, sign-in, sessions (cookies with an XSRF header, or bearer tokens), password reset and change, the profile.',
   chat: 'Group chats: every member reads every message in their own language and tone. People are added by invitation.',
   rooms: 'Live rooms: each utterance is transcribed, translated for every listener and spoken in their voice; the transcript stays editable.',
+  notifications: 'Web Push notifications while the app is closed: the account’s switch and the devices that receive them.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -119,6 +120,11 @@ export const API = {
   listReactions: op('GET', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'A message’s emoji reactions and who gave them'),
   addReaction: op('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'React to a message with an emoji (once per emoji and member)', { limited: true }),
   removeReaction: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'Take one’s own reaction back (?emoji=)', none),
+
+  getNotificationSettings: op('GET', '/api/notifications/', 'notifications', 'The account’s notification switch, its subscribed devices and the key a device subscribes with'),
+  updateNotificationSettings: op('PATCH', '/api/notifications/', 'notifications', 'Turn the account’s notifications on or off (every device)'),
+  subscribePush: op('POST', '/api/notifications/subscriptions/', 'notifications', 'Register this browser’s push subscription (an https push service) for the account'),
+  unsubscribePush: op('DELETE', '/api/notifications/subscriptions/{id}/', 'notifications', 'Stop notifications to one of the account’s devices', none),
 } as const satisfies Record<string, ApiOperation>;
 
 export type OperationId = keyof typeof API;

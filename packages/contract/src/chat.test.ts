@@ -40,6 +40,7 @@ const groupChat = {
   modified: '2024-05-02T08:30:00.512+02:00',
   chatRole: 2001,
   memberState: 'joined',
+  muted: false,
 };
 
 const message = {
@@ -142,7 +143,7 @@ describe('chat list', () => {
 });
 
 describe('own membership', () => {
-  const member = { id: 5, lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: 2001, tone: 'DEFAULT', memberState: 'joined' };
+  const member = { id: 5, lastReadMessage: null, nickName: 'Ana', language: 'en', chatRole: 2001, tone: 'DEFAULT', memberState: 'joined', muted: false };
 
   it('parses the own membership, lastReadMessage null or an id', () => {
     expect(chatMemberSchema.parse(member)).toEqual(member);

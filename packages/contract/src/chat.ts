@@ -39,6 +39,8 @@ export const groupChatSchema = z.object({
   chatRole: chatRoleField,
   /** Beyond the spec: `invited` (the reader may accept or decline, and sees nothing more) or `joined`. */
   memberState: memberStateField,
+  /** Beyond the spec: the reader muted the chat's notifications. */
+  muted: z.boolean(),
 });
 export type GroupChat = z.infer<typeof groupChatSchema>;
 
@@ -109,6 +111,8 @@ export const chatMemberSchema = z.object({
   tone: toneField,
   /** Beyond the spec: `invited` until accepted (POST /chat/{groupChatId}/member/accept/), then `joined`. */
   memberState: memberStateField,
+  /** Beyond the spec: no notifications or sounds for this chat's messages (mentions of the member still notify). */
+  muted: z.boolean(),
 });
 export type ChatMember = z.infer<typeof chatMemberSchema>;
 
@@ -121,6 +125,8 @@ export const chatMemberPutRequestSchema = z.object({
   language: languageField,
   tone: toneField,
   lastReadMessage: z.optional(idField),
+  /** Beyond the spec: mute the chat's notifications (unchanged when left out). */
+  muted: z.optional(z.boolean()),
 });
 export type ChatMemberPutRequest = z.infer<typeof chatMemberPutRequestSchema>;
 /** PATCH /chat/{groupChatId}/member/. */

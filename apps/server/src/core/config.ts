@@ -1,5 +1,5 @@
 // Configuration from the environment, validated once at start (architecture.md names).
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -124,8 +124,22 @@ const envSchema = z.object({
    */
   RATE_LIMIT_LIVE_EVENTS: z.coerce.number().int().min(0).default(150),
   APERTIUM_URL: optionalUrl,
+  /**
+   * Web Push: the VAPID key pair (base64url, as web-push's generate-vapid-keys prints); unset, one
+   * is generated on first start and kept in DATA_DIR/vapid.json.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)').optional(),
+  /** Who push services may contact about this server's pushes (a mailto: or https: address); default: MAIL_FROM's address. */
+  PUSH_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address').optional(),
+  /** Lets push subscriptions point at loopback and private networks (a push service on the LAN, tests); off by default (request forgery). */
+  PUSH_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1', 'true', 'false']).default('0').transform((value) => value === '1' || value === 'true'),
 })
   .superRefine(refuseLivekitDevCredentials)
+  .superRefine((env, context) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+      context.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, for a generated pair)' });
+  })
   .superRefine((env, context) => {
     if (env.PASSWORD_HASH_COST < 15 && env.NODE_ENV !== 'test')
       context.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'below 15 only for tests (NODE_ENV=test): it makes stolen hashes cheap to guess' });
@@ -181,6 +195,12 @@ export interface Config {
     sttModel: string;
     ttsModel: string;
     voices: { male: string; female: string };
+  };
+  push: {
+    vapid: { publicKey: string; privateKey: string };
+    /** The VAPID `sub`: a mailto: or https: contact. */
+    contact: string;
+    allowPrivateHosts: boolean;
   };
   version: string;
 }
@@ -288,8 +308,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       ttsModel: env.TTS_MODEL,
       voices: { male: env.TTS_VOICE_MALE, female: env.TTS_VOICE_FEMALE },
     },
+    push: {
+      vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir),
+      contact: env.PUSH_CONTACT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}`,
+      allowPrivateHosts: env.PUSH_ALLOW_PRIVATE_HOSTS,
+    },
     version: readVersion(),
   };
+}
+
+/** VAPID keys unset: a P-256 pair is generated on first start and kept in DATA_DIR (subscriptions are bound to it). */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const keys = {
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(-65).toString('base64url'),
+    privateKey: String(privateKey.export({ format: 'jwk' }).d),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** SECRET_KEY unset: one is generated on first start and kept in DATA_DIR. */

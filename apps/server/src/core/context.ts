@@ -8,6 +8,7 @@ import type { Mailer } from './mailer';
 import type { Jobs } from './jobs';
 import type { InvitationMail } from './invitations';
 import type { RateLimits, UserLimits } from './rate-limit';
+import type { Push } from './push';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
 import type { Speech } from './speech/index';
@@ -34,6 +35,8 @@ export interface AppContext {
   speech: Speech;
   jobs: Jobs;
   realtime: Realtime;
+  /** Web Push: subscriptions, the account's switch, delivery to devices with no open tab. */
+  push: Push;
   /** onRequest hook: 401 unless the caller is signed in; sets request.auth. */
   requireUser: onRequestAsyncHookHandler;
 }

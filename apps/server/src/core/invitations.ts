@@ -7,6 +7,7 @@ import { LANGUAGES, type Language } from '@parla/contract/constants';
 import { translate } from './i18n';
 import type { AppContext } from './context';
 import type { Mailer } from './mailer';
+import type { Push } from './push';
 import { ApiError } from './errors';
 import { normaliseEmail, type UserSummary } from './users';
 
@@ -38,6 +39,18 @@ export function createInvitationMail(deps: { mailer: Mailer; publicUrl: string; 
 }
 
 export type InvitationMail = ReturnType<typeof createInvitationMail>;
+
+/** The invitee is also notified on their devices (when they have an account with some, and no tab open). */
+export function notifyInvitation(push: Push, invite: { userId: number; inviter: string; title: string; url: string; tag: string }) {
+  push.notifyOffline([invite.userId], (language) => ({
+    kind: 'invitation',
+    title: translate(language, 'pushInvitationTitle', { title: invite.title }),
+    body: translate(language, 'pushInvitationBody', { inviter: invite.inviter }),
+    lang: language,
+    url: invite.url,
+    tag: invite.tag,
+  }));
+}
 
 /**
  * Whether an invitation may also go out by e-mail: each address gets at most RATE_LIMIT_EMAIL

@@ -1,8 +1,7 @@
 // Pieces of the member and participant lists (chats and rooms): the page switcher and the
 // "remove for good" choice of a removal or a leave.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './ui';
+import { Button, CheckField } from './ui';
 
 export function Pager({ label, pageIndex, pages, onChange }: { label: string; pageIndex: number; pages: number; onChange: (index: number) => void }) {
   const { t } = useTranslation();
@@ -21,16 +20,5 @@ export function Pager({ label, pageIndex, pages, onChange }: { label: string; pa
 }
 
 export function PermanentChoice({ checked, onChange, label, hint }: { checked: boolean; onChange: (value: boolean) => void; label: string; hint: string }) {
-  const id = useId();
-  return (
-    <div className="check-field">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={`${id}-hint`} />
-      <div>
-        <label htmlFor={id}>{label}</label>
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
+  return <CheckField checked={checked} onChange={(event) => onChange(event.target.checked)} label={label} hint={hint} />;
 }

@@ -26,6 +26,25 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
   );
 });
 
+/** A checkbox with its label and, below it, what it means. */
+export const CheckField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string | undefined }>(function CheckField({ label, hint, id, ...props }, ref) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div className="check-field">
+      <input ref={ref} id={inputId} type="checkbox" aria-describedby={hint ? `${inputId}-hint` : undefined} {...props} />
+      <div>
+        <label htmlFor={inputId}>{label}</label>
+        {hint && (
+          <p id={`${inputId}-hint`} className="field-hint">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+});
+
 /** A text of several lines (a description): as TextField, written in its own direction. */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined }>(function TextAreaField(
   { label, error, id, ...props },

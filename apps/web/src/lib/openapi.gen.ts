@@ -761,6 +761,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s notification switch, its subscribed devices and the key a device subscribes with */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn the account’s notifications on or off (every device) */
+        patch: operations["updateNotificationSettings"];
+        trace?: never;
+    };
+    "/api/notifications/subscriptions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register this browser’s push subscription (an https push service) for the account
+         * @description Takes `PushSubscription.toJSON()`: 201 for a new device, 200 for one already known (a browser that signed in to another account moves here). The endpoint must be https and not on this machine or a private network.
+         */
+        post: operations["subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/subscriptions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop notifications to one of the account’s devices */
+        delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3187,6 +3242,7 @@ export interface operations {
                             modified: string;
                             chatRole: components["schemas"]["ChatRole"];
                             memberState: components["schemas"]["MemberState"];
+                            muted: boolean;
                             lastMessage: {
                                 /** @example 42 */
                                 id: number;
@@ -3330,6 +3386,7 @@ export interface operations {
                         modified: string;
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3375,6 +3432,7 @@ export interface operations {
                         modified: string;
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3442,6 +3500,7 @@ export interface operations {
                         modified: string;
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3537,6 +3596,7 @@ export interface operations {
                         modified: string;
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3574,6 +3634,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         tone: components["schemas"]["Tone"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3604,6 +3665,7 @@ export interface operations {
                     tone: components["schemas"]["ToneInput"];
                     /** @example 42 */
                     lastReadMessage?: number;
+                    muted?: boolean;
                 };
             };
         };
@@ -3623,6 +3685,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         tone: components["schemas"]["Tone"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3683,6 +3746,7 @@ export interface operations {
                     tone?: components["schemas"]["ToneInput"];
                     /** @example 42 */
                     lastReadMessage?: number;
+                    muted?: boolean;
                 };
             };
         };
@@ -3702,6 +3766,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         tone: components["schemas"]["Tone"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -3739,6 +3804,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         tone: components["schemas"]["Tone"];
                         memberState: components["schemas"]["MemberState"];
+                        muted: boolean;
                     };
                 };
             };
@@ -4870,6 +4936,162 @@ export interface operations {
             header?: never;
             path: {
                 groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        publicKey: string;
+                        devices: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        publicKey: string;
+                        devices: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @example https://fcm.googleapis.com/fcm/send/dvt4Xn0lz8Q:APA91bH3
+                     */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        /** @example BOPHsYoJHhch5pK42hgDG0ChJ_AlvFWq5onA26fTuu58rHHbWs2ieqtsfdqKWO6mczlHo_4gmIvVF4NvKM3d538 */
+                        p256dh: string;
+                        /** @example 12LJYacgIv87op6F2qpoog */
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Already stored (the same clientId): what was stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        endpoint: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                    };
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        endpoint: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
                 id: number;
             };
             cookie?: never;

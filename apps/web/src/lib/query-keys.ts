@@ -29,3 +29,8 @@ export const roomKeys = {
   participantsPage: (roomId: number, query: { pageIndex: number; q: string }) => ['rooms', roomId, 'participants', query] as const,
   segments: (roomId: number) => ['rooms', roomId, 'segments'] as const,
 };
+
+/** The account's notification switch and devices (the profile). */
+export const notificationKeys = {
+  settings: () => ['notifications'] as const,
+};

@@ -17,6 +17,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** The language the user reads new chats and rooms in; null: their interface language. */
     readingLanguage: text('reading_language'),
+    /** The global switch of push notifications (each device subscribes apart). */
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +68,24 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`)],
+);
+
+/**
+ * A browser's Web Push subscription (one per device and browser): where its push service takes
+ * messages and the keys they are encrypted with (RFC 8291). The endpoint is unique: a browser
+ * that signs in to another account moves its subscription there.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
 /** A live room (voice/video call). State codes 3001 Start, 3002 Live, 3003 End. */
@@ -136,6 +156,8 @@ export const chatMembers = pgTable(
     language: text('language').notNull(),
     tone: text('tone').notNull().default('DEFAULT'),
     lastReadMessage: integer('last_read_message'),
+    /** No notifications or sounds for the chat's messages (mentions of the member still notify). */
+    muted: boolean('muted').notNull().default(false),
     leftAt: timestamp('left_at', { withTimezone: true }),
     /** When they accepted; null while invited (they see the chat's name and nothing more). */
     joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { createChatsLive } from './live';
+import { createChatNotifier, NOTIFY_QUEUE, type NotifyJob } from './notify';
 import { createMessagePresenter } from './rendering';
 import { createChatsRepository } from './repository';
 import { chatsRoutes } from './routes';
@@ -22,6 +23,7 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     jobs: ctx.jobs,
     storage: ctx.storage,
     files: ctx.recordings,
+    push: ctx.push,
     publicUrl: ctx.config.publicUrl,
     log: app.log,
   });
@@ -40,5 +42,8 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     (job, context) => chats.render(job, context),
     (job) => chats.renderGaveUp(job),
   );
+  // A failed delivery is not worth many tries: a notification late by minutes is noise.
+  const notify = createChatNotifier({ repo, push: ctx.push, provider: ctx.translator.provider });
+  ctx.jobs.define<NotifyJob>(NOTIFY_QUEUE, { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 60, concurrency: 8, policy: 'standard' }, (job) => notify(job));
   await app.register(async (scope) => chatsRoutes(scope, ctx, chats));
 }

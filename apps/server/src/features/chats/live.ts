@@ -125,10 +125,10 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
     },
 
     /** The chat as each member sees it (their role and state differ). */
-    chatUpdated(chat: Omit<GroupChat, 'chatRole' | 'memberState'>, members: { userId: number; chatRole: number; memberState: MemberState }[]) {
+    chatUpdated(chat: Omit<GroupChat, 'chatRole' | 'memberState' | 'muted'>, members: { userId: number; chatRole: number; memberState: MemberState; muted: boolean }[]) {
       audience.toUsers(
         'chat:updated',
-        members.map((member) => ({ userId: member.userId, payload: { chat: { ...chat, chatRole: member.chatRole as ChatRole, memberState: member.memberState } } })),
+        members.map((member) => ({ userId: member.userId, payload: { chat: { ...chat, chatRole: member.chatRole as ChatRole, memberState: member.memberState, muted: member.muted } } })),
       );
     },
 

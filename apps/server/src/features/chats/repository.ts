@@ -10,7 +10,7 @@ import { SEARCH_CONFIGS, TS_CONFIGS } from '../../core/db/search';
 /** What marks a matched word in a search's texts (never stored: FORBIDDEN_TEXT). */
 export const HIT_START = '\u0002';
 export const HIT_END = '\u0003';
-import { chatMembers, chatMessages, chats, messageAttachments, messageMentions, messageReactions, messageRenderings, users } from '../../core/db/schema';
+import { chatMembers, chatMessages, chats, messageAttachments, messageMentions, messageReactions, messageRenderings, pushSubscriptions, users } from '../../core/db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -64,6 +64,7 @@ const memberColumns = {
   language: chatMembers.language,
   tone: chatMembers.tone,
   lastReadMessage: chatMembers.lastReadMessage,
+  muted: chatMembers.muted,
   leftAt: chatMembers.leftAt,
   joinedAt: chatMembers.joinedAt,
   createdAt: chatMembers.createdAt,
@@ -214,7 +215,7 @@ export function createChatsRepository(db: Db) {
 
   // A post in one statement, prepared once: the message, the chat's activity time, the sender's
   // read position, and the chat's reading groups (for the post's renderings and live event).
-  const insertMessageQuery = preparedSql<{ id: number; version: number; groups: ReadingGroup[] | string }>(
+  const insertMessageQuery = preparedSql<{ id: number; version: number; groups: ReadingGroup[] | string; notify: boolean }>(
     db,
     'chat_insert_message',
     sql`with inserted as (
@@ -230,7 +231,10 @@ export function createChatsRepository(db: Db) {
       select id, version, (
         select coalesce(jsonb_agg(distinct jsonb_build_object('language', language, 'tone', tone)), '[]'::jsonb)
         from ${chatMembers} where chat_id = ${sql.placeholder('chatId')} and left_at is null and joined_at is not null
-      ) as groups from inserted`,
+      ) as groups, exists (
+        select 1 from ${chatMembers} m join ${pushSubscriptions} p on p.user_id = m.user_id
+        where m.chat_id = ${sql.placeholder('chatId')} and m.id <> ${sql.placeholder('senderId')} and m.left_at is null and m.joined_at is not null
+      ) as notify from inserted`,
   );
 
   return {
@@ -389,7 +393,7 @@ export function createChatsRepository(db: Db) {
       await db.delete(chats).where(eq(chats.id, chatId));
     },
 
-    async updateMember(memberId: number, values: Partial<Pick<MemberRow, 'nickName' | 'language' | 'tone' | 'lastReadMessage' | 'chatRole'>>) {
+    async updateMember(memberId: number, values: Partial<Pick<MemberRow, 'nickName' | 'language' | 'tone' | 'lastReadMessage' | 'chatRole' | 'muted'>>) {
       const [row] = await db.update(chatMembers).set(values).where(eq(chatMembers.id, memberId)).returning();
       return row;
     },
@@ -402,6 +406,26 @@ export function createChatsRepository(db: Db) {
         .from(chatMembers)
         .innerJoin(users, eq(users.id, chatMembers.userId))
         .where(and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds), active));
+    },
+
+    /** Who a message may notify: the chat's other joined members with their account's languages, the chat's title and the sender's name. */
+    async notificationAudience(chatId: number, senderId: number) {
+      const [chat] = await db.select({ title: chats.title }).from(chats).where(eq(chats.id, chatId));
+      const rows = await db
+        .select({
+          memberId: chatMembers.id,
+          userId: chatMembers.userId,
+          nickName: chatMembers.nickName,
+          language: chatMembers.language,
+          tone: chatMembers.tone,
+          muted: chatMembers.muted,
+          interfaceLanguage: users.language,
+        })
+        .from(chatMembers)
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .where(and(eq(chatMembers.chatId, chatId), active, isNotNull(chatMembers.joinedAt)));
+      const sender = rows.find((row) => row.memberId === senderId);
+      return { title: chat?.title ?? '', senderName: sender?.nickName ?? '', recipients: rows.filter((row) => row.memberId !== senderId) };
     },
 
     async activeUserIds(chatId: number): Promise<number[]> {
@@ -510,13 +534,14 @@ export function createChatsRepository(db: Db) {
       clientId: string | null;
       replyToId: number | null;
       hasAttachments: boolean;
-    }): Promise<{ message: MessageRow; groups: ReadingGroup[] } | undefined> {
+    }): Promise<{ message: MessageRow; groups: ReadingGroup[]; notify: boolean } | undefined> {
       const now = nowMs();
       const [row] = await insertMessageQuery.execute({ ...values, createdAt: now.toISOString() });
       if (!row) return undefined;
       // The reading groups come in the same statement (a post is one round trip fewer); JSON is parsed by one driver and not the other.
       const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as ReadingGroup[]) : row.groups;
-      return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null }, groups };
+      // `notify`: another member has a device subscribed to notifications (else no notification job).
+      return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null }, groups, notify: row.notify === true || (row.notify as unknown) === 't' };
     },
 
     /** The message a sender stored with a `clientId` (a repeated post), as `reader` sees it. */

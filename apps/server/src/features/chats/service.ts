@@ -26,7 +26,9 @@ import { cursorPage, indexedPage, pageLink } from '../../core/pages';
 import { fillPath } from '../../core/routes';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
-import type { InvitationMail } from '../../core/invitations';
+import { notifyInvitation, type InvitationMail } from '../../core/invitations';
+import type { Push } from '../../core/push';
+import { NOTIFY_QUEUE, type NotifyJob } from './notify';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
@@ -63,6 +65,7 @@ export interface ChatsDeps {
   storage: Storage;
   /** Private storage: attachments, served only after a membership check. */
   files: Storage;
+  push: Push;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -73,11 +76,11 @@ const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.jo
 const INVITATIONS_SHOWN = 100;
 
 export function createChatsService(deps: ChatsDeps) {
-  const { repo, users, invitations, live, presenter, translator, jobs, storage, files, publicUrl } = deps;
+  const { repo, users, invitations, live, presenter, translator, jobs, storage, files, push, publicUrl } = deps;
   const provider = translator.provider;
   const link = (path: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, path, query);
 
-  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt'>): GroupChat => ({
+  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt' | 'muted'>): GroupChat => ({
     id: chat.id,
     title: chat.title,
     description: chat.description,
@@ -86,6 +89,7 @@ export function createChatsService(deps: ChatsDeps) {
     modified: chat.modifiedAt.toISOString(),
     chatRole: member.chatRole as ChatRole,
     memberState: stateOf(member),
+    muted: member.muted,
   });
 
   const presentMember = (member: MemberRow): ChatMember => ({
@@ -96,6 +100,7 @@ export function createChatsService(deps: ChatsDeps) {
     chatRole: member.chatRole as ChatRole,
     tone: member.tone as Tone,
     memberState: stateOf(member),
+    muted: member.muted,
   });
 
   /** A member as the members list shows them; someone invited shows nothing of their account but the address. */
@@ -285,13 +290,15 @@ export function createChatsService(deps: ChatsDeps) {
       if (changes.lastReadMessage !== undefined && !(await repo.messageExists(chatId, changes.lastReadMessage))) {
         throw fieldError('lastReadMessage', 'noSuchMessage', undefined, 'does_not_exist');
       }
-      const values = changedFields(member, changes, ['nickName', 'language', 'tone', 'lastReadMessage']);
+      const values = changedFields(member, changes, ['nickName', 'language', 'tone', 'lastReadMessage', 'muted']);
       const updated = isEmpty(values) ? member : await repo.updateMember(member.id, values);
       if (!updated) throw notFound();
       // Read in one tab: the reader's other tabs and devices update their counts at once.
       if (updated.lastReadMessage !== member.lastReadMessage) live.read(userId, chatId, updated.lastReadMessage);
       if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, groupOf(updated));
       if (updated.nickName !== member.nickName) live.membersChanged(chatId);
+      // Muted in one tab: the reader's other tabs show it and keep quiet too.
+      if (updated.muted !== member.muted) live.chatUpdated(presentChat(chat, updated), [{ ...updated, memberState: stateOf(updated) }]);
       return presentMember(updated);
     },
 
@@ -330,6 +337,7 @@ export function createChatsService(deps: ChatsDeps) {
       // The invitee's open tabs learn of the invitation at once.
       live.chatUpdated(presentChat(chat, added), [{ ...added, memberState: 'invited' }]);
       if (options.notify) invitations.send({ invitee, inviter: member.nickName, title: chat.title, path: `/chat/${chatId}`, lang: options.lang });
+      notifyInvitation(push, { userId: invitee.id, inviter: member.nickName, title: chat.title, url: `/chat/${chatId}`, tag: `chat-${chatId}` });
       const [view] = await repo.findMembers(chatId, [added.id]);
       return presentManaged(view!);
     },
@@ -427,7 +435,9 @@ export function createChatsService(deps: ChatsDeps) {
         return { message: presenter.present(stored, readerOf(member), await contextFor(chatId, [stored])), created: false };
       }
       const { message, groups } = inserted;
-      const [, quote] = await Promise.all([
+      const [, , quote] = await Promise.all([
+        // Only when another member has a device subscribed: most posts queue no notification job.
+        inserted.notify ? jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob) : undefined,
         mentions.length ? repo.setMentions(message.id, mentions, false) : undefined,
         message.replyToId ? repo.quoteForGroups(message.replyToId) : undefined,
         // A caption left empty has nothing to translate.

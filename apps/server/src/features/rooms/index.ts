@@ -45,6 +45,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     recordings: ctx.recordings,
     avatars: ctx.storage,
     calls,
+    push: ctx.push,
     limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
     publicUrl: config.publicUrl,
     log: app.log,

@@ -30,7 +30,9 @@ import { createLimiter } from '../../core/speech/process';
 import { UnusableUtteranceError, type SynthesisProvider, type TranscriptionProvider, type Utterance } from '../../core/speech/provider';
 import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
-import type { InvitationMail } from '../../core/invitations';
+import { notifyInvitation, type InvitationMail } from '../../core/invitations';
+import { translate } from '../../core/i18n';
+import type { Push } from '../../core/push';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { Calls } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
@@ -65,6 +67,7 @@ export interface RoomsDeps {
   /** Tokens for the call, and the RoomService calls that take access back (never throw). */
   /** A call's media: LiveKit tokens, and the endings of LiveKit and mesh calls alike. */
   calls: Calls;
+  push: Push;
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -289,7 +292,20 @@ export function createRoomsService(deps: RoomsDeps) {
       if (!changed) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
       // Ended: the call is closed for everyone in it (no token is given until it is Live again).
       const callClosed = state === ROOM_STATE.END ? deps.calls.closeRoom(roomId) : undefined;
-      live.roomUpdated(presentRoom(changed, participant), await repo.everyone(roomId));
+      const everyone = await repo.everyone(roomId);
+      live.roomUpdated(presentRoom(changed, participant), everyone);
+      // Live: the other participants are told on their devices (those with no tab open).
+      if (state === ROOM_STATE.LIVE) {
+        const others = everyone.filter((row) => row.joinedAt && row.id !== participant.id).map((row) => row.userId);
+        deps.push.notifyOffline(others, (language) => ({
+          kind: 'live',
+          title: translate(language, 'pushLiveTitle', { title: changed.title }),
+          body: translate(language, 'pushLiveBody', { name: participant.alias }),
+          lang: language,
+          url: `/room/${roomId}`,
+          tag: `room-${roomId}`,
+        }));
+      }
       await callClosed;
       return presentRoom(changed, participant);
     },
@@ -375,6 +391,7 @@ export function createRoomsService(deps: RoomsDeps) {
       // The invitee's open tabs learn of the invitation at once.
       live.roomUpdated(presentRoom(room, added), [added]);
       if (options.notify) deps.invitations.send({ invitee, inviter: participant.alias, title: room.title, path: `/room/${roomId}`, lang: options.lang });
+      notifyInvitation(deps.push, { userId: invitee.id, inviter: participant.alias, title: room.title, url: `/room/${roomId}`, tag: `room-${roomId}` });
       const [view] = await repo.findParticipants(roomId, [added.id]);
       return presentManaged(view!);
     },

@@ -9,7 +9,7 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '@parla/contract/chat';
 import type { Language } from '@parla/contract/constants';
-import { ChatIcon } from '../../components/icons';
+import { BellOffIcon, ChatIcon } from '../../components/icons';
 import { InvitationCard } from '../../components/invitation';
 import { Button, Card, LoadFailed } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
@@ -148,6 +148,7 @@ function ChatRow({ chat }: { chat: ChatListItem }) {
                 <span className="muted">{t('chats.noMessages')}</span>
               )}
             </span>
+            {chat.muted && <BellOffIcon className="muted-mark" title={t('chats.muted')} />}
             {chat.unreadMentions > 0 && (
               <span className="mention-badge" aria-hidden="true">
                 @

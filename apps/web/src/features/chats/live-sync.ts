@@ -4,6 +4,7 @@
 // fetched before it is fetched again.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMember, GroupChat } from '@parla/contract/chat';
+import { chime } from '../../lib/chime';
 import type { LiveListener } from '../../lib/live';
 import { expectRemoval as expectTopicRemoval, isRemovalExpected as isTopicRemovalExpected, useLiveSync, useWatch } from '../../lib/live-sync';
 import { chatKeys } from './api';
@@ -52,7 +53,13 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       const me = queryClient.getQueryData<ChatMember>(chatKeys.member(chatId))?.id;
       setList((data) => applyNewMessage(data, chatId, message, readingChatId === chatId, mentionsMember(message.content, me)));
       if (!message.isMe && me === undefined && message.mentions.length > 0 && readingChatId !== chatId) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
-      if (!message.isMe) recount();
+      if (!message.isMe) {
+        recount();
+        // Heard while the tab is hidden, unless the chat is muted (a mention of the reader still rings).
+        const chat = queryClient.getQueryData<ChatListPages>(chatKeys.list())?.pages.flatMap((page) => page.results).find((item) => item.id === chatId);
+        const muted = queryClient.getQueryData<ChatMember>(chatKeys.member(chatId))?.muted ?? chat?.muted ?? false;
+        if (!muted || mentionsMember(message.content, me)) chime();
+      }
     },
     'message:reactions': ({ chatId, messageId, reactions }) => {
       setMessages(chatId, (data) => setReactions(data, messageId, reactions));

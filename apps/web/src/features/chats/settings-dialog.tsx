@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { ChatMember, GroupChat } from '@parla/contract/chat';
 import { TONES } from '@parla/contract/constants';
 import { languageField, nickNameField, toneField } from '@parla/contract/fields';
-import { Button, FormError, SelectField, TextField } from '../../components/ui';
+import { Button, CheckField, FormError, SelectField, TextField } from '../../components/ui';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { tonesQuery, translationInfoQuery } from '../../lib/queries';
@@ -18,7 +18,7 @@ import { PencilIcon } from '../../components/icons';
 import { languageLabel } from '../../lib/languages';
 import { providerName } from '../../lib/translation-info';
 
-const settingsSchema = z.object({ nickName: nickNameField, language: languageField, tone: toneField });
+const settingsSchema = z.object({ nickName: nickNameField, language: languageField, tone: toneField, muted: z.boolean() });
 type SettingsValues = z.infer<typeof settingsSchema>;
 
 export function SettingsDialog({
@@ -66,7 +66,7 @@ function SettingsForm({ chat, member, onSaved }: { chat: GroupChat; member: Chat
       : t('chats.settings.toneHint');
   const form = useForm<SettingsValues>({
     resolver: zodResolver(settingsSchema),
-    defaultValues: { nickName: member.nickName, language: member.language, tone: member.tone },
+    defaultValues: { nickName: member.nickName, language: member.language, tone: member.tone, muted: member.muted },
   });
   const { errors, isSubmitting } = form.formState;
   const languages = chat.languages.includes(member.language) ? chat.languages : [member.language, ...chat.languages];
@@ -79,6 +79,8 @@ function SettingsForm({ chat, member, onSaved }: { chat: GroupChat; member: Chat
       if (saved.language !== member.language || saved.tone !== member.tone) {
         // Every message is rendered for the reader: fetch them again in the new language and tone.
         void queryClient.invalidateQueries({ queryKey: chatKeys.messages(chat.id) });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+      } else if (saved.muted !== member.muted) {
         void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
       }
       notify.success(t('chats.settings.saved'));
@@ -115,6 +117,7 @@ function SettingsForm({ chat, member, onSaved }: { chat: GroupChat; member: Chat
       <p id="chat-tone-hint" className="field-hint">
         {toneHint}
       </p>
+      <CheckField label={t('chats.settings.mute')} hint={t('chats.settings.muteHint')} {...form.register('muted')} />
       <FormError message={errors.root?.form?.message} />
       <Button type="submit" busy={isSubmitting}>
         {t('common.save')}

@@ -4,6 +4,7 @@ import type { Detail } from '@parla/contract/errors';
 import type { Language } from '@parla/contract/constants';
 import { call, endpoint } from '../../lib/api';
 import { useTokenStore } from '../../lib/stores';
+import { forgetDevice } from './push-device';
 
 export function updateProfile(values: { fullName: string; avatar?: File | undefined }, onProgress: (fraction: number) => void) {
   const data = new FormData();
@@ -21,6 +22,8 @@ export const changePassword = (body: PasswordChangeRequest) =>
 /** Ends the session on the server, then forgets it here whatever the answer. */
 export async function signOut() {
   try {
+    // This browser stops getting the account's notifications (the next person chooses anew).
+    await forgetDevice();
     // No body: the refresh token travels in its cookie.
     await call<Detail>(endpoint('POST', '/api/accounts/logout/'));
   } finally {

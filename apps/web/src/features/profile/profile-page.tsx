@@ -15,6 +15,7 @@ import { formatPercent } from '../../lib/format';
 import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { changePassword, signOut, updateProfile, updateReadingLanguage } from './api';
+import { NotificationsCard } from './notifications-card';
 import { languageLabel, languageName, languageOptions } from '../../lib/languages';
 
 const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
@@ -48,6 +49,7 @@ export function ProfilePage() {
               <LanguageSelect label={t('language.interface')} />
               <ReadingLanguageSelect value={user.data.readingLanguage} />
             </Card>
+            <NotificationsCard />
             <PasswordForm />
             <SignOutCard />
           </div>
