@@ -23,7 +23,7 @@ import { createJobs } from './core/jobs';
 import { createPush } from './core/push';
 import { createRealtime } from './core/realtime';
 import { createSpeech } from './core/speech/index';
-import { createDiskStorage } from './core/storage';
+import { createDiskStorage, createS3Storage, s3Origin } from './core/storage';
 import { createInvitationMail } from './core/invitations';
 import { createUserDirectory } from './core/users';
 import { dummyHash } from './features/accounts/passwords';
@@ -119,8 +119,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens,
     mailer,
-    storage: createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl }),
-    recordings: createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, folder: 'private' }),
+    storage: config.s3 ? createS3Storage(config.s3, { publicUrl: config.publicUrl, folder: 'media' }) : createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl }),
+    recordings: config.s3
+      ? createS3Storage(config.s3, { publicUrl: config.publicUrl, folder: 'private' })
+      : createDiskStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, folder: 'private' }),
     limits,
     userLimits: userLimits(limits, config.rateLimits),
     // An invited address without an account gets one nobody can sign in to until it is signed up for.
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorateRequest('auth', null);
 
-  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), livekitUrl: config.livekit.url });
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https://'), livekitUrl: config.livekit.url, filesOrigin: s3Origin(config.s3) });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
@@ -177,7 +179,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The web client's files, and index.html for client routes as the not-found fallback.
   installErrorHandling(app, await serveWebClient(app, config.webDistDir));
 
-  await app.register(fastifyStatic, { root: ctx.storage.root, prefix: '/media/', decorateReply: false, index: false });
+  if (ctx.storage.kind === 'disk') {
+    await app.register(fastifyStatic, { root: ctx.storage.root, prefix: '/media/', decorateReply: false, index: false });
+  } else {
+    // Public files in a bucket: a redirect to a signed URL (avatars change name when they change).
+    app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!/^[a-z0-9][a-z0-9/_.-]*$/.test(key) || key.includes('..')) return reply.code(404).send();
+      return ctx.storage.send(reply, key, { cacheControl: 'public, max-age=31536000, immutable' });
+    });
+  }
 
   await app.register(async (scope) => statusRoutes(scope, ctx));
   await app.register(async (scope) => speechRoutes(scope));

@@ -1,10 +1,14 @@
 // Pictures and files in chats (issue 18): uploaded by content (pictures re-encoded with a
 // thumbnail, programs refused, decompression bombs refused), attached to a message, shown to every
 // member and to nobody else.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, person, send, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
+import { messageAttachments } from '../src/core/db/schema';
 
 const upload = (who: Person, chatId: number, data: Buffer, name: string, type = 'application/octet-stream') => {
   const form = new FormData();
@@ -118,5 +122,52 @@ describe('attachments', () => {
     expect(stolen.body.errors[0]).toMatchObject({ attr: 'attachments' });
     expect((await upload(stranger, chat.id, Buffer.from('x'), 'x.txt')).status).toBe(404);
     expect((await ana.client.request('POST', `/api/chat/${chat.id}/attachments/`, { json: {}, xsrf: true })).status).toBe(400);
+  });
+});
+
+describe('uploads never sent', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ TRANSLATION_PROVIDER: 'none', HOUSEKEEPING_INTERVAL_SECONDS: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('are deleted, rows and files, a day after their upload; those sent and recent ones stay', async () => {
+    const ana = await person(server, 'Ana');
+    const chat = await createChat(ana, { title: 'Drafts', languages: ['en'] });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa66' } }).png().toBuffer();
+    const forgotten = (await upload(ana, chat.id, png, 'old.png', 'image/png')).body;
+    const sent = (await upload(ana, chat.id, png, 'sent.png', 'image/png')).body;
+    const recent = (await upload(ana, chat.id, png, 'new.png', 'image/png')).body;
+    expect((await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '', attachments: [sent.id] })).status).toBe(201);
+    // The forgotten one and the sent one were uploaded over a day ago.
+    await server.app.ctx.db.update(messageAttachments).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(inArray(messageAttachments.id, [forgotten.id, sent.id]));
+    const folder = path.join(server.dataDir, 'private', 'attachments', String(chat.id));
+    const before = (await readdir(folder)).length;
+    for (let tries = 0; tries < 50 && (await fetchBytes(ana, forgotten.url)).status !== 404; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetchBytes(ana, forgotten.url)).status).toBe(404);
+    expect((await fetchBytes(ana, sent.url)).status).toBe(200);
+    expect((await fetchBytes(ana, recent.url)).status).toBe(200);
+    // Its picture and thumbnail are gone from the disk too.
+    expect((await readdir(folder)).length).toBe(before - 2);
+  });
+
+  it('go with a member removed for good, sent or not', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana, { title: 'Team', languages: ['en'] });
+    const benMember = await addMember(ana, chat.id, ben);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa2266' } }).png().toBuffer();
+    const kept = (await upload(ana, chat.id, png, 'ana.png', 'image/png')).body;
+    expect((await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'Mine', attachments: [kept.id] })).status).toBe(201);
+    const benSent = (await upload(ben, chat.id, png, 'ben.png', 'image/png')).body;
+    expect((await send(ben, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'Mine too', attachments: [benSent.id] })).status).toBe(201);
+    await upload(ben, chat.id, png, 'draft.png', 'image/png');
+    const folder = path.join(server.dataDir, 'private', 'attachments', String(chat.id));
+    expect(await readdir(folder)).toHaveLength(6);
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${benMember}/?permanent=true`)).status).toBe(204);
+    // Ana's picture and thumbnail stay; Ben's four files are gone.
+    expect(await readdir(folder)).toHaveLength(2);
+    expect((await fetchBytes(ana, kept.url)).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CallIceServer } from '@parla/contract/live';
+import type { S3Options } from './storage';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
@@ -132,6 +133,15 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)').optional(),
   /** Who push services may contact about this server's pushes (a mailto: or https: address); default: MAIL_FROM's address. */
   PUSH_CONTACT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address').optional(),
+  /** An S3-compatible bucket for every stored file (avatars, attachments, recordings); unset: files in DATA_DIR. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)').optional(),
+  /** The store's address (MinIO, Ceph, Garage...); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket in the path (most self-hosted stores) rather than in the host name; default: yes with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Lets push subscriptions point at loopback and private networks (a push service on the LAN, tests); off by default (request forgery). */
   PUSH_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1', 'true', 'false']).default('0').transform((value) => value === '1' || value === 'true'),
 })
@@ -196,6 +206,8 @@ export interface Config {
     ttsModel: string;
     voices: { male: string; female: string };
   };
+  /** The bucket stored files live in; undefined: DATA_DIR. */
+  s3: S3Options | undefined;
   push: {
     vapid: { publicKey: string; privateKey: string };
     /** The VAPID `sub`: a mailto: or https: contact. */
@@ -308,6 +320,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       ttsModel: env.TTS_MODEL,
       voices: { male: env.TTS_VOICE_MALE, female: env.TTS_VOICE_FEMALE },
     },
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? Boolean(env.S3_ENDPOINT) : env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     push: {
       vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : readOrCreateVapidKeys(dataDir),
       contact: env.PUSH_CONTACT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}`,

@@ -114,6 +114,10 @@ function special(id: keyof typeof API, operation: Operation): void {
       };
       operation.responses['206'] = { description: 'The part a Range asked for.', content: { 'audio/*': { schema: binary } } };
       operation.responses['416'] = errorResponse('A Range past the end of the file.');
+      operation.responses['302'] = {
+        description: 'Files kept in an S3-compatible bucket (S3_BUCKET): a redirect to a signed URL of the file that expires in 5 minutes.',
+        headers: { Location: { description: 'The signed URL', schema: { type: 'string', format: 'uri' } } },
+      };
       break;
     case 'uploadAttachment':
       operation.requestBody = {
@@ -142,6 +146,10 @@ function special(id: keyof typeof API, operation: Operation): void {
       };
       operation.responses['206'] = { description: 'The part a Range asked for.', content: { '*/*': { schema: binary } } };
       operation.responses['416'] = errorResponse('A Range past the end of the file.');
+      operation.responses['302'] = {
+        description: 'Files kept in an S3-compatible bucket (S3_BUCKET): a redirect to a signed URL of the file that expires in 5 minutes.',
+        headers: { Location: { description: 'The signed URL', schema: { type: 'string', format: 'uri' } } },
+      };
       break;
     default:
       break;

@@ -32,7 +32,7 @@ export function livekitOrigins(livekitUrl: string | undefined): string[] {
   }
 }
 
-function helmetOptions(https: boolean, livekit: string[]): HelmetOptions {
+function helmetOptions(https: boolean, livekit: string[], files: string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -43,12 +43,13 @@ function helmetOptions(https: boolean, livekit: string[]): HelmetOptions {
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Libraries set element styles at run time; no script runs from a style.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Stored files in a bucket are shown from its signed URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', ...files],
+        mediaSrc: ["'self'", 'blob:', ...files],
         fontSrc: ["'self'", 'data:'],
         // Same-origin API and live pushes (ws: and wss: of this origin are 'self' too), and the
         // LiveKit server of calls.
-        connectSrc: ["'self'", ...livekit],
+        connectSrc: ["'self'", ...livekit, ...files],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -68,7 +69,7 @@ function helmetOptions(https: boolean, livekit: string[]): HelmetOptions {
 }
 
 /** The headers helmet sets for these options, read once from a stand-in response. */
-export function securityHeaders(https: boolean, livekit: string[] = []): Record<string, string> {
+export function securityHeaders(https: boolean, livekit: string[] = [], files: string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => {
@@ -79,7 +80,7 @@ export function securityHeaders(https: boolean, livekit: string[] = []): Record<
     },
   };
   let failure: unknown;
-  helmet(helmetOptions(https, livekit))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(https, livekit, files))({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
@@ -92,8 +93,8 @@ export function securityHeaders(https: boolean, livekit: string[] = []): Record<
  * get the rest only. API answers are never stored by a browser or a proxy (`no-store`) unless
  * the route chose its own caching (a room's audio files under random names).
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean; livekitUrl?: string | undefined }) {
-  const all = securityHeaders(options.https, livekitOrigins(options.livekitUrl));
+export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean; livekitUrl?: string | undefined; filesOrigin?: string | undefined }) {
+  const all = securityHeaders(options.https, livekitOrigins(options.livekitUrl), options.filesOrigin ? [options.filesOrigin] : []);
   const forSubresources = Object.fromEntries(Object.entries(all).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');

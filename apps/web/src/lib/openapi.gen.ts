@@ -3043,6 +3043,15 @@ export interface operations {
                     "audio/*": string;
                 };
             };
+            /** @description Files kept in an S3-compatible bucket (S3_BUCKET): a redirect to a signed URL of the file that expires in 5 minutes. */
+            302: {
+                headers: {
+                    /** @description The signed URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4803,6 +4812,15 @@ export interface operations {
                 content: {
                     "*/*": string;
                 };
+            };
+            /** @description Files kept in an S3-compatible bucket (S3_BUCKET): a redirect to a signed URL of the file that expires in 5 minutes. */
+            302: {
+                headers: {
+                    /** @description The signed URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

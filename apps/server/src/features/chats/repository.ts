@@ -483,17 +483,24 @@ export function createChatsRepository(db: Db) {
      * Marks members as left (history kept) or deletes them with their messages (`permanent`);
      * returns those affected and the ids of the messages that went with them.
      */
-    async removeMembers(chatId: number, memberIds: number[], permanent: boolean): Promise<{ removed: MemberRow[]; messageIds: number[] }> {
-      if (memberIds.length === 0) return { removed: [], messageIds: [] };
+    /** Removes members (kept as having left, or for good with their messages); answers the files of what went. */
+    async removeMembers(chatId: number, memberIds: number[], permanent: boolean): Promise<{ removed: MemberRow[]; messageIds: number[]; fileKeys: string[] }> {
+      if (memberIds.length === 0) return { removed: [], messageIds: [], fileKeys: [] };
       const where = and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds));
-      if (!permanent) return { removed: await db.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning(), messageIds: [] };
+      if (!permanent) return { removed: await db.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning(), messageIds: [], fileKeys: [] };
       return db.transaction(async (tx) => {
+        // Their uploads, sent or not, go with them.
+        const files = await tx
+          .select({ fileKey: messageAttachments.fileKey, thumbnailKey: messageAttachments.thumbnailKey })
+          .from(messageAttachments)
+          .where(and(eq(messageAttachments.chatId, chatId), inArray(messageAttachments.uploaderId, memberIds)));
         const gone = await tx
           .delete(chatMessages)
           .where(and(eq(chatMessages.chatId, chatId), inArray(chatMessages.senderId, memberIds)))
           .returning({ id: chatMessages.id });
         const removed = await tx.delete(chatMembers).where(where).returning();
-        return { removed, messageIds: gone.map((message) => message.id) };
+        const fileKeys = files.flatMap((file) => (file.thumbnailKey ? [file.fileKey, file.thumbnailKey] : [file.fileKey]));
+        return { removed, messageIds: gone.map((message) => message.id), fileKeys };
       });
     },
 
@@ -730,6 +737,16 @@ export function createChatsRepository(db: Db) {
     async attach(ids: number[], messageId: number): Promise<void> {
       if (ids.length === 0) return;
       await db.update(messageAttachments).set({ messageId }).where(and(inArray(messageAttachments.id, ids), isNull(messageAttachments.messageId)));
+    },
+
+    /** Uploads never put into a message, made before `before` (at most `limit`): removed, and answered for their files. */
+    async removeUnsentUploads(before: Date, limit: number): Promise<AttachmentRow[]> {
+      const stale = db
+        .select({ id: messageAttachments.id })
+        .from(messageAttachments)
+        .where(and(isNull(messageAttachments.messageId), lt(messageAttachments.createdAt, before)))
+        .limit(limit);
+      return db.delete(messageAttachments).where(inArray(messageAttachments.id, stale)).returning();
     },
 
     /** The attachments of these messages, in upload order. */

@@ -53,8 +53,8 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
   const { messages: messageLimit, creations: creationLimit, invitations: invitationLimit } = ctx.userLimits;
   const inviteMail = invitationMailBudget(ctx);
-  // reply.sendFile for attachments, from the private storage (nothing is served by path).
-  await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
+  // reply.sendFile for attachments on disk, from the private storage (nothing is served by path).
+  if (ctx.recordings.kind === 'disk') await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
   // ---- chats ----
   app.get(route(API.getUnread), { onRequest, schema: { tags, response: { 200: unreadSummarySchema } } }, (request) => chats.unreadSummary(me(request)));
@@ -211,12 +211,8 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     async (request, reply) => {
       const file = await chats.attachmentFile(request.params.groupChatId, me(request), request.params.id, request.params.variant);
       const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
-      return reply
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-disposition', disposition)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .type(file.contentType)
-        .sendFile(file.key, ctx.recordings.root);
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      return ctx.recordings.send(reply, file.key, { contentType: file.contentType, disposition, cacheControl: 'private, max-age=31536000, immutable' });
     },
   );
 

@@ -72,6 +72,8 @@ export interface ChatsDeps {
 
 const groupOf = (member: Pick<MemberRow, 'language' | 'tone'>): ReadingGroup => ({ language: member.language, tone: member.tone });
 const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.joinedAt ? 'joined' : 'invited');
+/** An upload not put into a message within this long is deleted by housekeeping. */
+export const UNSENT_UPLOAD_MS = 24 * 3600_000;
 /** Pending invitations shown at the top of the first page of the chat list. */
 const INVITATIONS_SHOWN = 100;
 
@@ -178,6 +180,11 @@ export function createChatsService(deps: ChatsDeps) {
     if (!message) throw notFound();
     return message;
   }
+
+  /** Deletes stored files (a failure is left for the logs: the rows are gone already). */
+  const removeFiles = async (keys: readonly string[]) => {
+    for (const key of keys) await files.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'an attachment file could not be deleted'));
+  };
 
   /** How a member reads by default: in their interface language when the chat has it, else in the chat's first. */
   const defaultLanguage = (chat: ChatRow, user: { language: string }) => (chat.languages.includes(user.language) ? user.language : (chat.languages[0] ?? user.language));
@@ -306,7 +313,8 @@ export function createChatsService(deps: ChatsDeps) {
     async leave(chatId: number, userId: number, permanent: boolean): Promise<void> {
       const { chat, member } = await load(chatId, userId, { invited: true });
       if (member.chatRole === CHAT_ROLE.OWNER) await ownerLeaves(chat, member);
-      const { messageIds } = await repo.removeMembers(chatId, [member.id], permanent);
+      const { messageIds, fileKeys } = await repo.removeMembers(chatId, [member.id], permanent);
+      await removeFiles(fileKeys);
       live.messagesDeleted(chatId, messageIds);
       await live.removed(chatId, [userId]);
       live.membersChanged(chatId);
@@ -360,7 +368,8 @@ export function createChatsService(deps: ChatsDeps) {
         if (target.id === member.id) throw formError('removeSelf', 'invalid');
         requireThat(mayRemoveMember({ id: member.id, chatRole: role }, { id: target.id, chatRole: target.chatRole as ChatRole }));
       }
-      const { messageIds } = await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
+      const { messageIds, fileKeys } = await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
+      await removeFiles(fileKeys);
       live.messagesDeleted(chatId, messageIds);
       await live.removed(chatId, targets.map((target) => target.userId));
       live.membersChanged(chatId);
@@ -527,6 +536,13 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     /** Where an attachment's file (or thumbnail) is, for a member of its chat (404 for anyone else). */
+    /** Housekeeping: uploads never sent within a day are deleted, rows and files. */
+    async sweepUnsentUploads(olderThanMs = UNSENT_UPLOAD_MS): Promise<number> {
+      const removed = await repo.removeUnsentUploads(new Date(Date.now() - olderThanMs), 500);
+      for (const row of removed) for (const key of [row.fileKey, row.thumbnailKey]) if (key) await files.remove(key).catch(() => undefined);
+      return removed.length;
+    },
+
     async attachmentFile(chatId: number, userId: number, id: number, variant: 'file' | 'thumbnail') {
       const { member } = await load(chatId, userId);
       const row = await repo.attachmentFor(chatId, id, member.id);

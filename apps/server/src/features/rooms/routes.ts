@@ -49,7 +49,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
   const inviteMail = invitationMailBudget(ctx);
   // Recordings and voices are sent from their private folder after the participation check.
-  await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
+  if (ctx.recordings.kind === 'disk') await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
   // ---- rooms ----
   app.get(route(API.listRooms), { onRequest, schema: { tags, querystring: roomsQuerySchema, response: { 200: roomsPageSchema } } }, (request) =>
@@ -208,7 +208,7 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
     { onRequest, schema: { tags, description: 'A recording or a synthesised voice of this room (participants only).', params: z.object({ roomId: roomScopePathSchema.shape.roomId, name: z.string().check(z.maxLength(64)) }) } },
     async (request, reply) => {
       const file = await rooms.audioFile(request.params.roomId, me(request), request.params.name);
-      return reply.header('cache-control', 'private, max-age=31536000, immutable').sendFile(file.slice(ctx.recordings.root.length + 1), ctx.recordings.root);
+      return ctx.recordings.send(reply, file, { cacheControl: 'private, max-age=31536000, immutable' });
     },
   );
 }

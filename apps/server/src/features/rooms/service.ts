@@ -3,7 +3,6 @@
 // through durable jobs: transcribe, then translate for every listening group in one translator
 // call and speak each group's voice; every step is pushed to the listeners as it lands.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API } from '@parla/contract/api';
 import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
@@ -536,11 +535,11 @@ export function createRoomsService(deps: RoomsDeps) {
       return stale.length;
     },
 
-    /** The file of a recording or a voice of this room, for a participant of it. */
+    /** The storage key of a recording or a voice of this room, for a participant of it. */
     async audioFile(roomId: number, userId: number, name: string): Promise<string> {
       await load(roomId, userId);
       if (!/^[a-f0-9]{24}\.(wav|ogg|webm|mp4|mp3)$/.test(name)) throw notFound();
-      return path.join(recordings.root, 'rooms', String(roomId), name);
+      return `rooms/${roomId}/${name}`;
     },
 
     /** The whole transcript in the caller's language, as plain text or SubRip subtitles. */
@@ -568,7 +567,7 @@ export function createRoomsService(deps: RoomsDeps) {
     async transcribe(job: SegmentJob): Promise<void> {
       const segment = await repo.findSegment(job.segmentId);
       if (!segment || segment.version !== job.version || segment.transcription !== 'pending') return;
-      const data = await readFile(path.join(recordings.root, segment.audioKey));
+      const data = await recordings.read(segment.audioKey);
       // Measured as decoded when it was uploaded, and stored under its format's extension: not probed again.
       const format = path.extname(segment.audioKey).slice(1);
       const utterance: Utterance | null =
