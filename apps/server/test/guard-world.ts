@@ -102,7 +102,7 @@ interface Base {
 export function createGuardWorld(server: TestServer, utterance?: WorldFile, attachment?: WorldFile) {
   const emails = new Map<string, string>();
   const bases = new Map<string, Promise<Base>>();
-  let host: Promise<{ client: Client; email: string }> | undefined;
+  let host: { at: number; signed: Promise<{ client: Client; email: string }> } | undefined;
 
   async function newSession(): Promise<Session> {
     const { client, email, login } = await signedIn(server);
@@ -130,19 +130,22 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
   const inviteToRoom = async (client: Client, roomId: number, email = uniqueEmail('guest')) =>
     (await call<{ id: number }>(client, 'POST', `/api/rooms/${roomId}/participants/`, { user: email, roomRole: 1002 })).id;
 
-  /** Someone else's, who invites the users of accept operations. */
+  /** Someone else's, who invites the users of accept operations (signed in anew every two minutes, as the member below). */
   function theHost() {
-    host ??= signedIn(server, undefined, 'Guard Host').then(({ client, email }) => ({ client, email }));
-    return host;
+    if (!host || Date.now() - host.at > 120_000) host = { at: Date.now(), signed: signedIn(server, undefined, 'Guard Host').then(({ client, email }) => ({ client, email })) };
+    return host.signed;
   }
 
-  /** The member of every world (each world's owner invites them, and they accept). */
-  let member: ReturnType<typeof signedIn> | undefined;
+  /**
+   * The member of every world (each world's owner invites them, and they accept): signed in anew
+   * every two minutes, as an access token lasts five and a guard on PostgreSQL runs longer.
+   */
+  let member: { at: number; signed: ReturnType<typeof signedIn> } | undefined;
 
   async function seed(session: Session): Promise<Base> {
     const owner = clientOf(session);
-    member ??= signedIn(server, undefined, 'Guard Member');
-    const other = await member;
+    if (!member || Date.now() - member.at > 120_000) member = { at: Date.now(), signed: signedIn(server, undefined, 'Guard Member') };
+    const other = await member.signed;
     const chatId = await createChat(owner);
     const messageId = (await call<{ id: number }>(owner, 'POST', `/api/chat/${chatId}/messages/`, { content: 'Hello from the guard' })).id;
     const form = new FormData();
