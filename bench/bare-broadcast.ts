@@ -52,6 +52,8 @@ async function main() {
       replyTo: null,
       reactions: [],
       attachments: [],
+      correction: null,
+      missedTerms: [],
     };
     io.to(`chat:${chatId}`).emit('message:created', { chatId, message });
     reply.header('content-type', 'application/json; charset=utf-8');

@@ -20,6 +20,7 @@ import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
 import { installRateLimits, userLimits } from './core/rate-limit';
 import { createJobs } from './core/jobs';
+import { createGlossaries } from './core/glossary';
 import { createPush } from './core/push';
 import { createRealtime } from './core/realtime';
 import { createSpeech } from './core/speech/index';
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const limits = await installRateLimits(app, { redisUrl: config.redisUrl });
   const tokens = createTokenService(config.secretKey);
   const sessionsRepo = createAccountsRepository(database.db);
-  const translator = createTranslator(await createTranslationProvider(config, app.log), database.db);
+  const translator = createTranslator(await createTranslationProvider(config, app.log), database.db, app.log);
   const speech = createSpeech(
     {
       sttProvider: config.speech.sttProvider,
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     speech,
     jobs,
     realtime,
+    glossaries: createGlossaries(database.db),
     push: createPush({ db: database.db, realtime, config, log: app.log, ca: options.pushCa }),
     requireUser: async (request) => {
       request.auth = await authenticateRequest(request, tokens, sessionsRepo.isSessionActive);

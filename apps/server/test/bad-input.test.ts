@@ -18,18 +18,32 @@ import { formatSeed, guardSeed } from './fuzz/random';
 import { failureReport, summaryTable } from './fuzz/verdict';
 import { attachmentFiles, createGuardWorld, utteranceFiles } from './guard-world';
 import { startServer, type TestServer } from './harness';
+import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
 const seed = guardSeed();
 
 const postgres = process.env.TEST_DATABASE === 'postgres';
 
 let server: TestServer;
+let standIn: StandIn;
 beforeAll(async () => {
-  // Work that only costs time (translation, speech) is off; posting is not limited, so that valid
-  // requests keep reaching the service.
-  server = await startServer({ RATE_LIMIT_MESSAGES: '0', TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none', TTS_PROVIDER: 'none', PUSH_ALLOW_PRIVATE_HOSTS: '1' });
+  // Translation and transcription by the OpenAI-compatible stand-in (quick, and a rendering to
+  // correct exists); voices off; posting is not limited, so that valid requests keep reaching the service.
+  standIn = await startOpenAiStandIn();
+  server = await startServer({
+    RATE_LIMIT_MESSAGES: '0',
+    OPENAI_BASE_URL: standIn.baseUrl,
+    TRANSLATION_MODEL: 'stand-in',
+    TRANSLATION_PROVIDER: 'openai',
+    STT_PROVIDER: 'openai',
+    TTS_PROVIDER: 'none',
+    PUSH_ALLOW_PRIVATE_HOSTS: '1',
+  });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await standIn?.close();
+});
 
 describe('bad input', () => {
   it('never answers 5xx or drops the connection, and every 4xx carries the standard error body', async () => {

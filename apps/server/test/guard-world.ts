@@ -96,6 +96,9 @@ interface Base {
   invitedParticipantId: number;
   segmentId: number;
   audioName: string;
+  /** A message and an utterance of the member's (in Spanish) that the owner reads translated (a rendering to correct). */
+  translatedMessageId: number;
+  translatedSegmentId: number;
 }
 
 /** Sessions the guard asks for, and the worlds of their users. */
@@ -155,15 +158,63 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
     await call(owner, 'POST', `/api/chat/${chatId}/messages/`, { content: 'A file', attachments: [attached.body.id] });
     const memberId = await inviteToChat(owner, chatId, other.email);
     await call(other.client, 'POST', `/api/chat/${chatId}/member/accept/`);
+    await call(other.client, 'PATCH', `/api/chat/${chatId}/member/`, { language: 'es' });
+    const translatedMessageId = (await call<{ id: number }>(other.client, 'POST', `/api/chat/${chatId}/messages/`, { content: 'Hola desde el guardia' })).id;
     const invitedMemberId = await inviteToChat(owner, chatId);
     const roomId = await createRoom(owner);
     const participantId = await inviteToRoom(owner, roomId, other.email);
     await call(other.client, 'POST', `/api/rooms/${roomId}/participant/accept/`);
+    await call(other.client, 'PATCH', `/api/rooms/${roomId}/participant/`, { language: 'es' });
     const invitedParticipantId = await inviteToRoom(owner, roomId);
     await call(owner, 'PATCH', `/api/rooms/${roomId}/state/`, { state: 3002 });
     const uploaded = await owner.request('POST', `/api/rooms/${roomId}/segments/`, { form: uploadForm(toneWav(1)), xsrf: true });
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    return { chatId, messageId, attachmentId: attached.body.id as number, memberId, invitedMemberId, roomId, participantId, invitedParticipantId, segmentId: uploaded.body.id, audioName: String(uploaded.body.audioFile).split('/').pop()! };
+    const spoken = await other.client.request('POST', `/api/rooms/${roomId}/segments/`, { form: uploadForm(toneWav(1)), xsrf: true });
+    expect(spoken.status, JSON.stringify(spoken.body)).toBe(201);
+    // The owner's renderings of the member's words, ready to be corrected.
+    await translated(owner, `/api/chat/${chatId}/messages/${translatedMessageId}/`);
+    await translated(owner, `/api/rooms/${roomId}/segments/${spoken.body.id}/`);
+    return {
+      chatId,
+      messageId,
+      attachmentId: attached.body.id as number,
+      memberId,
+      invitedMemberId,
+      roomId,
+      participantId,
+      invitedParticipantId,
+      segmentId: uploaded.body.id,
+      audioName: String(uploaded.body.audioFile).split('/').pop()!,
+      translatedMessageId,
+      translatedSegmentId: spoken.body.id as number,
+    };
+  }
+
+  /**
+   * A glossary entry for `…/glossary/{id}/`: the topic's own one (made once), or for a case that
+   * uses it up, one in a topic of its own (a glossary holds at most 200 terms).
+   */
+  const entries = new Map<string, Promise<number>>();
+  async function glossaryEntry(kind: 'chat' | 'rooms', owner: Client, topicId: number, fresh: boolean): Promise<Record<string, string>> {
+    const add = (id: number) => call<{ id: number }>(owner, 'POST', `/api/${kind}/${id}/glossary/`, { term: `guard term ${randomUUID()}`, language: 'en', keep: true });
+    const scope = kind === 'chat' ? 'groupChatId' : 'roomId';
+    if (fresh) {
+      const topic = kind === 'chat' ? await createChat(owner) : await createRoom(owner);
+      return { [scope]: String(topic), id: String((await add(topic)).id) };
+    }
+    const key = `${kind}:${topicId}`;
+    if (!entries.has(key)) entries.set(key, add(topicId).then((entry) => entry.id));
+    return { id: String(await entries.get(key)) };
+  }
+
+  /** Waits until the view at `url` is translated for the client's user (a background job). */
+  async function translated(client: Client, url: string) {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const answer = await client.get(url);
+      if (answer.body?.translation === 'done') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${url} was not translated while seeding`);
   }
 
   function baseOf(session: Session) {
@@ -235,6 +286,8 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
         values.id = String(fresh ? (await call<{ id: number }>(owner, 'POST', `/api/chat/${base.chatId}/messages/`, { content: 'To be deleted' })).id : base.messageId);
       }
       if (path.includes('/members/{id}/')) values.id = String(fresh ? await inviteToChat(owner, base.chatId) : base.memberId);
+      if (path.includes('/glossary/{id}/')) Object.assign(values, await glossaryEntry('chat', owner, base.chatId, fresh));
+      if (path.endsWith('/messages/{id}/rendering/')) values.id = String(base.translatedMessageId);
       if (path.includes('/attachments/{id}/')) {
         values.id = String(base.attachmentId);
         values.variant = 'file';
@@ -264,6 +317,8 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
     if (op.method === 'DELETE' && path.endsWith('/participant/')) return { pathValues: { roomId: String(await createRoom(owner)) } };
     const values: Record<string, string> = { id: String(base.roomId), roomId: String(base.roomId), name: base.audioName };
     if (path.includes('/segments/{id}/')) values.id = String(base.segmentId);
+    if (path.includes('/glossary/{id}/')) Object.assign(values, await glossaryEntry('rooms', owner, base.roomId, fresh));
+    if (path.endsWith('/segments/{id}/rendering/')) values.id = String(base.translatedSegmentId);
     if (path.includes('/participants/{id}/')) values.id = String(fresh ? await inviteToRoom(owner, base.roomId) : base.participantId);
     const request: WorldRequest = { pathValues: values };
     if (path.endsWith('/participants/{id}/') && op.method !== 'DELETE') request.body = { roomRole: 1002 };

@@ -32,6 +32,9 @@ interface World {
   segmentId: number;
   audioName: string;
   subscriptionId: number;
+  /** A glossary entry of the chat, and one of the room. */
+  chatEntryId: number;
+  roomEntryId: number;
 }
 
 /** A world of the owner's (a new chat and room, with `other` in both). */
@@ -52,9 +55,13 @@ async function seed(owner?: Person, otherPerson?: Person): Promise<World> {
   const uploaded = await upload(me, room.id, uploadForm(toneWav(1)));
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const audioName = String(uploaded.body.audioFile).split('/').pop()!;
+  const chatEntry = await send(me, 'POST', `/api/chat/${chat.id}/glossary/`, { term: 'standup', language: 'en', keep: true });
+  expect(chatEntry.status, JSON.stringify(chatEntry.body)).toBe(201);
+  const roomEntry = await send(me, 'POST', `/api/rooms/${room.id}/glossary/`, { term: 'standup', language: 'en', keep: true });
+  expect(roomEntry.status, JSON.stringify(roomEntry.body)).toBe(201);
   const subscribed = await send(me, 'POST', '/api/notifications/subscriptions/', browserKeys().json(`https://127.0.0.1:9/push/${randomUUID()}`));
   expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(201);
-  return { owner: me, other, chatId: chat.id, memberId, messageId: message.id, attachmentId: attachment.body.id as number, roomId: room.id, participantId, segmentId: uploaded.body.id, audioName, subscriptionId: subscribed.body.id as number };
+  return { owner: me, other, chatId: chat.id, memberId, messageId: message.id, attachmentId: attachment.body.id as number, roomId: room.id, participantId, segmentId: uploaded.body.id, audioName, subscriptionId: subscribed.body.id as number, chatEntryId: chatEntry.body.id as number, roomEntryId: roomEntry.body.id as number };
 }
 
 /** The operation's path with the world's ids in it. */
@@ -72,6 +79,7 @@ function pathIn(op: Operation, world: World): string {
     if (name === 'id' && op.path.includes('/attachments/')) return String(world.attachmentId);
     if (name === 'variant') return 'file';
     if (name === 'id' && op.path.includes('/subscriptions/')) return String(world.subscriptionId);
+    if (name === 'id' && op.path.includes('/glossary/')) return String(chat ? world.chatEntryId : world.roomEntryId);
     throw new Error(`no value for {${name}} in ${op.key}`);
   });
 }

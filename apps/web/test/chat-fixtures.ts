@@ -21,6 +21,8 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     replyTo: null,
     reactions: [],
     attachments: [],
+    correction: null,
+    missedTerms: [],
     ...overrides,
   };
 }

@@ -25,6 +25,8 @@ export function segment(id: number, overrides: Partial<Segment> = {}): Segment {
     speech: 'done',
     edited: false,
     duration: 2,
+    correction: null,
+    missedTerms: [],
     ...overrides,
   };
 }

@@ -87,6 +87,8 @@ export const API = {
   getSegment: op('GET', '/api/rooms/{roomId}/segments/{id}/', 'rooms', 'One utterance as the reader hears it'),
   replaceSegment: op('PUT', '/api/rooms/{roomId}/segments/{id}/', 'rooms', 'Correct the transcript (speaker) or choose the reader’s tone for it', { limited: true }),
   updateSegment: op('PATCH', '/api/rooms/{roomId}/segments/{id}/', 'rooms', 'Correct the transcript (speaker) or choose the reader’s tone for it', { limited: true }),
+  correctSegmentRendering: op('PUT', '/api/rooms/{roomId}/segments/{id}/rendering/', 'rooms', 'Correct one’s rendering of an utterance for everyone who hears it in the same language and tone', { limited: true }),
+  restoreSegmentRendering: op('DELETE', '/api/rooms/{roomId}/segments/{id}/rendering/', 'rooms', 'Take a correction of one’s rendering back: the machine’s text again', none),
   downloadTranscript: op('GET', '/api/rooms/{roomId}/transcript/', 'rooms', 'The whole transcript in the reader’s language, as text or SubRip subtitles', { limited: true }),
   getAudio: op('GET', '/api/rooms/{roomId}/audio/{name}', 'rooms', 'A recording or a voice of the room (participants only)'),
 
@@ -120,6 +122,19 @@ export const API = {
   listReactions: op('GET', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'A message’s emoji reactions and who gave them'),
   addReaction: op('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'React to a message with an emoji (once per emoji and member)', { limited: true }),
   removeReaction: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'Take one’s own reaction back (?emoji=)', none),
+  correctMessageRendering: op('PUT', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Correct one’s rendering of a message for every member who reads in the same language and tone', { limited: true }),
+  restoreMessageRendering: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Take a correction of one’s rendering back: the machine’s text again', none),
+
+  getChatGlossary: op('GET', '/api/chat/{groupChatId}/glossary/', 'chat', 'The chat’s glossary: terms translation renders as required or keeps, and the names it protects'),
+  addChatGlossaryEntry: op('POST', '/api/chat/{groupChatId}/glossary/', 'chat', 'Add a term to the chat’s glossary (OWNER, ADMIN)'),
+  updateChatGlossaryEntry: op('PATCH', '/api/chat/{groupChatId}/glossary/{id}/', 'chat', 'Change a term of the chat’s glossary (OWNER, ADMIN)'),
+  removeChatGlossaryEntry: op('DELETE', '/api/chat/{groupChatId}/glossary/{id}/', 'chat', 'Remove a term from the chat’s glossary (OWNER, ADMIN)', none),
+  applyChatGlossary: op('POST', '/api/chat/{groupChatId}/glossary/apply/', 'chat', 'Translate the chat’s recent messages again with the glossary as it is now (OWNER, ADMIN)', { limited: true }),
+  getRoomGlossary: op('GET', '/api/rooms/{roomId}/glossary/', 'rooms', 'The room’s glossary: terms translation renders as required or keeps, and the names it protects'),
+  addRoomGlossaryEntry: op('POST', '/api/rooms/{roomId}/glossary/', 'rooms', 'Add a term to the room’s glossary (OWNER)'),
+  updateRoomGlossaryEntry: op('PATCH', '/api/rooms/{roomId}/glossary/{id}/', 'rooms', 'Change a term of the room’s glossary (OWNER)'),
+  removeRoomGlossaryEntry: op('DELETE', '/api/rooms/{roomId}/glossary/{id}/', 'rooms', 'Remove a term from the room’s glossary (OWNER)', none),
+  applyRoomGlossary: op('POST', '/api/rooms/{roomId}/glossary/apply/', 'rooms', 'Translate the room’s recent utterances again with the glossary as it is now (OWNER)', { limited: true }),
 
   getNotificationSettings: op('GET', '/api/notifications/', 'notifications', 'The account’s notification switch, its subscribed devices and the key a device subscribes with'),
   updateNotificationSettings: op('PATCH', '/api/notifications/', 'notifications', 'Turn the account’s notifications on or off (every device)'),

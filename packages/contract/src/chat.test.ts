@@ -65,6 +65,8 @@ const message = {
   replyTo: null,
   reactions: [],
   attachments: [],
+  correction: null,
+  missedTerms: [],
 };
 
 describe('groupChatSchema', () => {
@@ -235,6 +237,14 @@ describe('messages', () => {
     expect(chatMessageSchema.parse(message)).toEqual(message);
     const own = { ...message, isMe: true, rawMessage: null, sender: { ...message.sender, avatarImage: null } };
     expect(chatMessageSchema.parse(own)).toEqual(own);
+  });
+
+  it('parses a rendering a reader corrected (its corrector gone or not)', () => {
+    const corrected = { ...message, content: 'Hola a todos', correction: { by: { id: 5, nickName: 'Ben' }, at: '2024-05-01T10:20:00Z', machine: 'Hola todos' } };
+    expect(chatMessageSchema.parse(corrected)).toEqual(corrected);
+    const orphan = { ...corrected, correction: { ...corrected.correction, by: null } };
+    expect(chatMessageSchema.parse(orphan)).toEqual(orphan);
+    expect(issuePaths(chatMessageSchema, { ...corrected, correction: { ...corrected.correction, machine: null } })).toEqual(['correction.machine']);
   });
 
   it('names the broken nested field', () => {

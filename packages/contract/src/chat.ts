@@ -254,6 +254,18 @@ export const reactionSchema = z.object({ emoji: z.string(), members: z.array(mem
 export type Reaction = z.infer<typeof reactionSchema>;
 
 /**
+ * A reader's correction of a rendering (beyond the spec): everyone reading in the same language
+ * and tone reads the corrected text; `machine` is what the translator wrote; `by` is the member
+ * who corrected it (null once they left the chat). The original and its author are untouched.
+ */
+export const renderingCorrectionSchema = z.object({
+  by: z.nullable(memberRefSchema),
+  at: dateTimeField,
+  machine: z.string(),
+});
+export type RenderingCorrection = z.infer<typeof renderingCorrectionSchema>;
+
+/**
  * A message rendered for the reading member: `language`, `tone` and `content` are the rendering
  * (`tone` is the tone really applied: DEFAULT from a provider that knows no tone); `rawMessage`
  * is null when the reader sees the original unchanged.
@@ -283,6 +295,13 @@ export const chatMessageSchema = z.object({
   reactions: z.array(reactionSchema),
   /** Beyond the spec: pictures and files; `content` is then their caption (possibly empty). */
   attachments: z.array(attachmentSchema),
+  /** Beyond the spec: a reader's correction of this rendering (`content` is then the corrected text); null when none. */
+  correction: z.nullable(renderingCorrectionSchema),
+  /**
+   * Beyond the spec: glossary terms whose required rendering the translator left out even when
+   * asked twice (the rendering is kept; readers may correct it). Empty almost always.
+   */
+  missedTerms: z.array(z.string()),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -324,6 +343,10 @@ export type ChatMessageCreateRequest = z.infer<typeof chatMessageCreateRequestSc
 /** PUT and PATCH /chat/{groupChatId}/messages/{id}/ (own messages only). */
 export const chatMessageUpdateRequestSchema = z.object({ content: messageContentField });
 export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSchema>;
+
+/** PUT /chat/{groupChatId}/messages/{id}/rendering/: the reader's correction of their rendering. */
+export const renderingCorrectionRequestSchema = z.object({ content: messageContentField });
+export type RenderingCorrectionRequest = z.infer<typeof renderingCorrectionRequestSchema>;
 
 // ---- Attachments: /chat/{groupChatId}/attachments/ ----
 

@@ -73,6 +73,11 @@ export const ROOM_STATE_TRANSITIONS: Readonly<Record<RoomState, readonly RoomSta
 };
 
 export const LIMITS = {
+  /** A glossary's entries (per chat or room), a term's length, and its renderings. */
+  glossaryEntries: 200,
+  glossaryTermMax: 100,
+  /** "Apply to recent messages": the newest messages (utterances) looked at. */
+  glossaryApplyRecent: 200,
   titleMin: 1,
   titleMax: 255,
   /** Client-side password bounds (spec section 5). */

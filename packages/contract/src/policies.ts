@@ -17,9 +17,10 @@ export type ChatAction =
   | 'changeRole'
   | 'deleteAnyMessage'
   | 'editChat'
-  | 'deleteChat';
+  | 'deleteChat'
+  | 'editGlossary';
 
-export type RoomAction = 'read' | 'speak' | 'listParticipants' | 'editRoom' | 'deleteRoom' | 'changeState' | 'manageParticipants';
+export type RoomAction = 'read' | 'speak' | 'listParticipants' | 'editRoom' | 'deleteRoom' | 'changeState' | 'manageParticipants' | 'editGlossary';
 
 export type PolicyTable<Role extends number, Action extends string> = Readonly<Record<Role, readonly Action[]>>;
 
@@ -28,19 +29,20 @@ const chatEveryone: ChatAction[] = ['read', 'post', 'editOwnMembership', 'leave'
 /**
  * Any member reads, writes, edits and deletes their own messages, edits their own settings and
  * leaves; ADMIN and OWNER add and remove members and delete any message; only the OWNER adds or
- * removes admins, changes roles (handing ownership over), edits or deletes the chat.
+ * removes admins, changes roles (handing ownership over), edits or deletes the chat. OWNER and
+ * ADMIN edit the chat's glossary; every member reads it.
  */
 export const CHAT_POLICY: PolicyTable<ChatRole, ChatAction> = {
-  [CHAT_ROLE.OWNER]: [...chatEveryone, 'addMember', 'addAdmin', 'removeMember', 'removeAdmin', 'changeRole', 'deleteAnyMessage', 'editChat', 'deleteChat'],
-  [CHAT_ROLE.ADMIN]: [...chatEveryone, 'addMember', 'removeMember', 'deleteAnyMessage'],
+  [CHAT_ROLE.OWNER]: [...chatEveryone, 'addMember', 'addAdmin', 'removeMember', 'removeAdmin', 'changeRole', 'deleteAnyMessage', 'editChat', 'deleteChat', 'editGlossary'],
+  [CHAT_ROLE.ADMIN]: [...chatEveryone, 'addMember', 'removeMember', 'deleteAnyMessage', 'editGlossary'],
   [CHAT_ROLE.MEMBER]: chatEveryone,
 };
 
 const roomEveryone: RoomAction[] = ['read', 'speak', 'listParticipants'];
 
-/** Everyone reads, speaks while Live and lists the participants; the OWNER edits, deletes, changes the state and manages participants. */
+/** Everyone reads, speaks while Live and lists the participants; the OWNER edits, deletes, changes the state, manages participants and the glossary. */
 export const ROOM_POLICY: PolicyTable<RoomRole, RoomAction> = {
-  [ROOM_ROLE.OWNER]: [...roomEveryone, 'editRoom', 'deleteRoom', 'changeState', 'manageParticipants'],
+  [ROOM_ROLE.OWNER]: [...roomEveryone, 'editRoom', 'deleteRoom', 'changeState', 'manageParticipants', 'editGlossary'],
   [ROOM_ROLE.MEMBER]: roomEveryone,
 };
 

@@ -63,6 +63,8 @@ const segment = {
   speech: 'done',
   edited: false,
   duration: 2.5,
+  correction: null,
+  missedTerms: [],
 };
 
 describe('roomSchema', () => {

@@ -209,8 +209,28 @@ export const segmentSchema = z.object({
   edited: z.boolean(),
   /** Beyond the spec: the utterance's length in seconds. */
   duration: z.number(),
+  /**
+   * Beyond the spec: a listener's correction of this rendering (`transcript` is then the corrected
+   * text, and the voice speaks it); `machine` is what the translator wrote; `by` the participant
+   * who corrected it (null once they left). Null when none.
+   */
+  correction: z.nullable(
+    z.object({
+      by: z.nullable(z.object({ id: idField, alias: z.string() })),
+      at: dateTimeField,
+      machine: z.string(),
+    }),
+  ),
+  /** Beyond the spec: glossary terms whose required rendering the translator left out even when asked twice. */
+  missedTerms: z.array(z.string()),
 });
 export type Segment = z.infer<typeof segmentSchema>;
+
+/** PUT /rooms/{roomId}/segments/{id}/rendering/: a listener's correction of their rendering of a segment. */
+export const segmentRenderingCorrectionRequestSchema = z.object({
+  transcript: textField(LIMITS.transcriptMax, { min: 1, trim: true, example: 'Buenos días a todos.' }),
+});
+export type SegmentRenderingCorrectionRequest = z.infer<typeof segmentRenderingCorrectionRequestSchema>;
 
 /** GET /rooms/{roomId}/segments/?limit=&offset= (oldest first). */
 export const segmentsQuerySchema = limitOffsetQuerySchema;

@@ -8,6 +8,7 @@ import type { Mailer } from './mailer';
 import type { Jobs } from './jobs';
 import type { InvitationMail } from './invitations';
 import type { RateLimits, UserLimits } from './rate-limit';
+import type { Glossaries } from './glossary';
 import type { Push } from './push';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
@@ -35,6 +36,8 @@ export interface AppContext {
   speech: Speech;
   jobs: Jobs;
   realtime: Realtime;
+  /** Glossaries of chats and rooms (entries, and the glossary translation takes). */
+  glossaries: Glossaries;
   /** Web Push: subscriptions, the account's switch, delivery to devices with no open tab. */
   push: Push;
   /** onRequest hook: 401 unless the caller is signed in; sets request.auth. */

@@ -341,7 +341,9 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
     for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
       const property = properties[name];
       if (typeof value !== 'string' || !property || schemas.kind(schemas.effective(property).schema) !== 'string') continue;
-      const got = stored[name];
+      // A view rendered for its reader (a tone, a language) keeps what was stored in its raw form.
+      const raw = Object.entries(stored).find(([key, item]) => key.startsWith('raw') && item !== null && typeof item === 'object' && name in item)?.[1] as Record<string, unknown> | undefined;
+      const got = raw ? raw[name] : stored[name];
       if (typeof got === 'string' && norm(got) !== norm(value)) return `read back: ${name} stored as ${JSON.stringify(got).slice(0, 60)}, sent ${JSON.stringify(value).slice(0, 60)}`;
     }
     return undefined;

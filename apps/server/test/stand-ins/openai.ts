@@ -41,7 +41,9 @@ export type Misbehaviour =
   /** Completions: languages written as regional tags in capitals (`ES-ES`), tones in lower case. */
   | { kind: 'loose-labels' }
   /** Speech: this body with status 200. */
-  | { kind: 'body'; contentType: string; body: Buffer };
+  | { kind: 'body'; contentType: string; body: Buffer }
+  /** Completions: the glossary's required renderings in the instruction are not followed. */
+  | { kind: 'ignore-glossary' };
 
 export interface MisbehaviourOptions {
   /** How many matching requests it applies to (1 by default; Infinity: until `reset`). */
@@ -206,6 +208,16 @@ const targetLines = (body: unknown) =>
     .filter((match): match is RegExpExecArray => match !== null)
     .map(([, language, tone]) => ({ language: language!, tone: tone! }));
 
+const GLOSSARY_LINE = /^- "(.+)" → ([a-z]{2,3}): "(.+)"$/;
+/** The glossary lines of an instruction (`- "standup" → es: "reunión diaria"`). */
+const glossaryLines = (body: unknown) =>
+  instructionOf(body)
+    .split('\n')
+    .map((line) => GLOSSARY_LINE.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, term, language, rendering]) => ({ term: term!, language: language!, rendering: rendering! }));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The text a misbehaviour's `when` string is looked for in. */
 function searchableText(path: string, body: unknown): string {
   if (path === '/v1/chat/completions') return userTextOf(body);
@@ -282,7 +294,12 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
         }
         const text = userTextOf(body);
         const targets = targetLines(body);
-        const rendering = (language: string, tone: string) => `[${language} ${tone}] ${text}${suffix}`;
+        // A glossary in the instruction is followed (each term written as required for the
+        // target), as a model mostly does, unless told to ignore it ('ignore-glossary').
+        const required = how?.kind === 'ignore-glossary' ? [] : glossaryLines(body);
+        const followed = (language: string) =>
+          required.filter((line) => line.language === language).reduce((out, line) => out.replace(new RegExp(escapeRegExp(line.term), 'gi'), line.rendering), text);
+        const rendering = (language: string, tone: string) => `[${language} ${tone}] ${followed(language)}${suffix}`;
         let translations: unknown[] = targets.map(({ language, tone }) => ({ language, tone, text: rendering(language, tone) }));
         let finishReason = 'stop';
         let content: string | undefined;

@@ -489,6 +489,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rooms/{roomId}/glossary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The room’s glossary: terms translation renders as required or keeps, and the names it protects */
+        get: operations["getRoomGlossary"];
+        put?: never;
+        /** Add a term to the room’s glossary (OWNER) */
+        post: operations["addRoomGlossaryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/glossary/apply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate the room’s recent utterances again with the glossary as it is now (OWNER) */
+        post: operations["applyRoomGlossary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/glossary/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a term from the room’s glossary (OWNER) */
+        delete: operations["removeRoomGlossaryEntry"];
+        options?: never;
+        head?: never;
+        /** Change a term of the room’s glossary (OWNER) */
+        patch: operations["updateRoomGlossaryEntry"];
+        trace?: never;
+    };
+    "/api/rooms/{roomId}/segments/{id}/rendering/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct one’s rendering of an utterance for everyone who hears it in the same language and tone
+         * @description Replaces the text of the caller’s rendering of an utterance (their language and tone) for everyone hearing it so, and speaks it again; the machine’s text is kept in `correction.machine`. Sending the machine’s text takes the correction back.
+         */
+        put: operations["correctSegmentRendering"];
+        post?: never;
+        /** Take a correction of one’s rendering back: the machine’s text again */
+        delete: operations["restoreSegmentRendering"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/unread/": {
         parameters: {
             query?: never;
@@ -734,6 +808,80 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/glossary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat’s glossary: terms translation renders as required or keeps, and the names it protects */
+        get: operations["getChatGlossary"];
+        put?: never;
+        /** Add a term to the chat’s glossary (OWNER, ADMIN) */
+        post: operations["addChatGlossaryEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/glossary/apply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate the chat’s recent messages again with the glossary as it is now (OWNER, ADMIN) */
+        post: operations["applyChatGlossary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/glossary/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a term from the chat’s glossary (OWNER, ADMIN) */
+        delete: operations["removeChatGlossaryEntry"];
+        options?: never;
+        head?: never;
+        /** Change a term of the chat’s glossary (OWNER, ADMIN) */
+        patch: operations["updateChatGlossaryEntry"];
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/messages/{id}/rendering/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct one’s rendering of a message for every member who reads in the same language and tone
+         * @description Replaces the text of the caller’s rendering (their language and tone) for every member reading so; the machine’s text is kept in `correction.machine`. Sending the machine’s text takes the correction back.
+         */
+        put: operations["correctMessageRendering"];
+        post?: never;
+        /** Take a correction of one’s rendering back: the machine’s text again */
+        delete: operations["restoreMessageRendering"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2603,6 +2751,20 @@ export interface operations {
                             speech: "pending" | "done" | "failed" | "none";
                             edited: boolean;
                             duration: number;
+                            correction: {
+                                by: {
+                                    /** @example 42 */
+                                    id: number;
+                                    alias: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                at: string;
+                                machine: string;
+                            } | null;
+                            missedTerms: string[];
                         }[];
                     };
                 };
@@ -2685,6 +2847,20 @@ export interface operations {
                         speech: "pending" | "done" | "failed" | "none";
                         edited: boolean;
                         duration: number;
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -2736,6 +2912,20 @@ export interface operations {
                         speech: "pending" | "done" | "failed" | "none";
                         edited: boolean;
                         duration: number;
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -2807,6 +2997,20 @@ export interface operations {
                         speech: "pending" | "done" | "failed" | "none";
                         edited: boolean;
                         duration: number;
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -2887,6 +3091,20 @@ export interface operations {
                         speech: "pending" | "done" | "failed" | "none";
                         edited: boolean;
                         duration: number;
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -2969,6 +3187,20 @@ export interface operations {
                         speech: "pending" | "done" | "failed" | "none";
                         edited: boolean;
                         duration: number;
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -3064,6 +3296,374 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRoomGlossary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** @example 42 */
+                            id: number;
+                            term: string;
+                            language: components["schemas"]["Language"];
+                            keep: boolean;
+                            renderings: {
+                                language: components["schemas"]["Language"];
+                                text: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            modified: string;
+                        }[];
+                        names: string[];
+                        mayEdit: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addRoomGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example standup
+                     */
+                    term: string;
+                    language: components["schemas"]["LanguageInput"];
+                    /** @default false */
+                    keep?: boolean;
+                    /** @default [] */
+                    renderings?: {
+                        language: components["schemas"]["LanguageInput"];
+                        /**
+                         * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                         * @example reunión diaria
+                         */
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        term: string;
+                        language: components["schemas"]["Language"];
+                        keep: boolean;
+                        renderings: {
+                            language: components["schemas"]["Language"];
+                            text: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    applyRoomGlossary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeRoomGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateRoomGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example standup
+                     */
+                    term?: string;
+                    language?: components["schemas"]["LanguageInput"];
+                    keep?: boolean;
+                    renderings?: {
+                        language: components["schemas"]["LanguageInput"];
+                        /**
+                         * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                         * @example reunión diaria
+                         */
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        term: string;
+                        language: components["schemas"]["Language"];
+                        keep: boolean;
+                        renderings: {
+                            language: components["schemas"]["Language"];
+                            text: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    correctSegmentRendering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example Buenos días a todos.
+                     */
+                    transcript: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        audioFile: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawSegment: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            transcript: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        speaker: {
+                            /** @example 42 */
+                            id: number;
+                            alias: string;
+                            language: components["schemas"]["Language"];
+                            roomRole: components["schemas"]["RoomRole"];
+                            tone: components["schemas"]["Tone"];
+                            maleVoice: boolean;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        transcript: string;
+                        transcriptDiff: string[];
+                        /** @enum {string} */
+                        transcription: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        /** @enum {string} */
+                        speech: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        duration: number;
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                alias: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    restoreSegmentRendering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roomId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3197,6 +3797,20 @@ export interface operations {
                                     url: string;
                                     thumbnailUrl: string | null;
                                 }[];
+                                correction: {
+                                    by: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-25T09:30:00+00:00
+                                     */
+                                    at: string;
+                                    machine: string;
+                                } | null;
+                                missedTerms: string[];
                             };
                             highlights: string[];
                         }[];
@@ -3325,6 +3939,20 @@ export interface operations {
                                     url: string;
                                     thumbnailUrl: string | null;
                                 }[];
+                                correction: {
+                                    by: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-25T09:30:00+00:00
+                                     */
+                                    at: string;
+                                    machine: string;
+                                } | null;
+                                missedTerms: string[];
                             } | null;
                             unreadCount: number;
                             unreadMentions: number;
@@ -4168,6 +4796,20 @@ export interface operations {
                                 url: string;
                                 thumbnailUrl: string | null;
                             }[];
+                            correction: {
+                                by: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                at: string;
+                                machine: string;
+                            } | null;
+                            missedTerms: string[];
                         }[];
                     };
                 };
@@ -4284,6 +4926,20 @@ export interface operations {
                             url: string;
                             thumbnailUrl: string | null;
                         }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -4366,6 +5022,20 @@ export interface operations {
                             url: string;
                             thumbnailUrl: string | null;
                         }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -4468,6 +5138,20 @@ export interface operations {
                             url: string;
                             thumbnailUrl: string | null;
                         }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -4578,6 +5262,20 @@ export interface operations {
                             url: string;
                             thumbnailUrl: string | null;
                         }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -4717,6 +5415,20 @@ export interface operations {
                             url: string;
                             thumbnailUrl: string | null;
                         }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
                     };
                 };
             };
@@ -4834,6 +5546,405 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getChatGlossary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** @example 42 */
+                            id: number;
+                            term: string;
+                            language: components["schemas"]["Language"];
+                            keep: boolean;
+                            renderings: {
+                                language: components["schemas"]["Language"];
+                                text: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            modified: string;
+                        }[];
+                        names: string[];
+                        mayEdit: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addChatGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example standup
+                     */
+                    term: string;
+                    language: components["schemas"]["LanguageInput"];
+                    /** @default false */
+                    keep?: boolean;
+                    /** @default [] */
+                    renderings?: {
+                        language: components["schemas"]["LanguageInput"];
+                        /**
+                         * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                         * @example reunión diaria
+                         */
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        term: string;
+                        language: components["schemas"]["Language"];
+                        keep: boolean;
+                        renderings: {
+                            language: components["schemas"]["Language"];
+                            text: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    applyChatGlossary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeChatGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateChatGlossaryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example standup
+                     */
+                    term?: string;
+                    language?: components["schemas"]["LanguageInput"];
+                    keep?: boolean;
+                    renderings?: {
+                        language: components["schemas"]["LanguageInput"];
+                        /**
+                         * @description Text on one line: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                         * @example reunión diaria
+                         */
+                        text: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        term: string;
+                        language: components["schemas"]["Language"];
+                        keep: boolean;
+                        renderings: {
+                            language: components["schemas"]["Language"];
+                            text: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        modified: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    correctMessageRendering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Text: no control characters, bidirectional overrides or byte order marks; white space around it is trimmed; not blank.
+                     * @example See you all at ten!
+                     */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
+                        }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    restoreMessageRendering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -1,7 +1,7 @@
 // Tables of the accounts feature and of the shared plumbing. Migrations are generated from this
 // file (`npm run db:generate -w @parla/server`) and kept in apps/server/drizzle.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -68,6 +68,32 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId).where(sql`revoked_at is null`)],
+);
+
+/**
+ * A glossary entry of a chat or of a room (exactly one of the two): a term in a language that
+ * translation renders as required (`renderings`: language → text) or keeps as it is (`keep`).
+ * One entry per term (case-insensitive) and language in each glossary.
+ */
+export const glossaryEntries = pgTable(
+  'glossary_entries',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id').references(() => chats.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    language: text('language').notNull(),
+    keep: boolean('keep').notNull().default(false),
+    renderings: jsonb('renderings').$type<{ language: string; text: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('glossary_entries_chat_idx').on(t.chatId),
+    index('glossary_entries_room_idx').on(t.roomId),
+    uniqueIndex('glossary_entries_term_key').on(sql`coalesce(${t.chatId}, 0)`, sql`coalesce(${t.roomId}, 0)`, sql`lower(${t.term})`, t.language),
+    check('glossary_entries_one_scope', sql`(${t.chatId} is null) <> (${t.roomId} is null)`),
+  ],
 );
 
 /**
@@ -257,8 +283,15 @@ export const messageRenderings = pgTable(
     tone: text('tone').notNull(),
     version: integer('version').notNull(),
     state: text('state', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
+    /** What the group reads: the machine's text, or a reader's correction of it. */
     content: text('content'),
     renderedTone: text('rendered_tone'),
+    /** The machine's text when a reader corrected it (`content` holds the correction); null otherwise. */
+    machineContent: text('machine_content'),
+    correctedBy: integer('corrected_by').references(() => chatMembers.id, { onDelete: 'set null' }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** Glossary terms whose required rendering the provider left out even when asked twice. */
+    missedTerms: text('missed_terms').array(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.language, t.tone] })],
@@ -313,9 +346,16 @@ export const segmentRenderings = pgTable(
     tone: text('tone').notNull(),
     version: integer('version').notNull(),
     state: text('state', { enum: ['pending', 'done', 'failed', 'none'] }).notNull(),
+    /** What the group reads: the machine's text, or a listener's correction of it. */
     transcript: text('transcript'),
     previousTranscript: text('previous_transcript'),
     renderedTone: text('rendered_tone'),
+    /** The machine's text when a listener corrected it (`transcript` holds the correction); null otherwise. */
+    machineTranscript: text('machine_transcript'),
+    correctedBy: integer('corrected_by').references(() => roomParticipants.id, { onDelete: 'set null' }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** Glossary terms whose required rendering the provider left out even when asked twice. */
+    missedTerms: text('missed_terms').array(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.segmentId, t.language, t.tone] })],

@@ -546,6 +546,7 @@ export async function createApertiumProvider(options: ApertiumOptions): Promise<
   return {
     name: 'apertium',
     supportsTone: false,
+    followsInstructions: false,
     get url() {
       return url!;
     },

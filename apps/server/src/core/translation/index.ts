@@ -17,7 +17,7 @@ import { createApertiumProvider } from './apertium';
 import { createOpenAiTranslationProvider } from './openai';
 import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';
 import { askedTone, targetNeed } from './targets';
-import { shield } from './protect';
+import { applyGlossary } from './glossary';
 
 export type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
 
@@ -25,6 +25,7 @@ export type { TranslationProvider, TranslationRequest, TranslationResult, Transl
 export const noTranslation: TranslationProvider = {
   name: 'none',
   supportsTone: false,
+  followsInstructions: false,
   canTranslate: () => false,
   translate: async (request) => request.targets.map(() => ({ state: 'none' as const })),
   health: async () => 'off',
@@ -63,10 +64,11 @@ export interface Translator {
   close(): Promise<void>;
 }
 
-export function createTranslator(provider: TranslationProvider, db: Db): Translator {
-  const keyOf = (request: TranslationRequest, language: Language, tone: Tone) =>
+export function createTranslator(provider: TranslationProvider, db: Db, log?: FastifyBaseLogger): Translator {
+  // The glossary's part is what of it the text holds ('' when nothing: the key of a text without a glossary).
+  const keyOf = (request: TranslationRequest, language: Language, tone: Tone, glossaryKey: string) =>
     createHash('sha256')
-      .update(JSON.stringify([provider.name, request.source, language, tone, request.domain ?? 'DEFAULT', request.text]))
+      .update(JSON.stringify([provider.name, request.source, language, tone, request.domain ?? 'DEFAULT', request.text, ...(glossaryKey ? [glossaryKey] : [])]))
       .digest('base64url');
   let lastHealth: { at: number; value: Promise<'ok' | 'degraded' | 'off'> } | undefined;
 
@@ -74,14 +76,15 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
     provider,
 
     async translate(request) {
+      const glossary = applyGlossary(request.text, request.source, request.glossary);
       // What is really asked of the provider for each target.
       const asked = request.targets.map((target) => {
         const tone = askedTone(provider, target.tone);
         const possible = targetNeed(provider, request.source, { language: target.language, tone }) === 'rendering';
-        return { language: target.language, tone, possible, key: keyOf(request, target.language, tone) };
+        return { language: target.language, tone, possible, key: keyOf(request, target.language, tone, glossary.key) };
       });
       const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];
-      const found = new Map<string, { content: string; tone: Tone }>();
+      const found = new Map<string, { content: string; tone: Tone; missedTerms?: string[] }>();
       if (keys.length) {
         const rows = await db.select().from(translationCache).where(inArray(translationCache.key, keys));
         for (const row of rows) found.set(row.key, { content: tidySpaces(row.content), tone: row.renderedTone as Tone });
@@ -91,9 +94,9 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
       for (const item of asked) if (item.possible && !found.has(item.key)) missing.set(item.key, { language: item.language, tone: item.tone });
       if (missing.size) {
         const targets = [...missing.values()];
-        // Code, links and mentions never reach the provider: placeholders stand in for them.
-        const shielded = shield(request.text);
-        const results = await provider.translate({ ...request, text: shielded.text, targets });
+        // Code, links, mentions and the glossary's names and terms never reach the provider as
+        // written: placeholders stand in for them (and a model is told the required renderings).
+        const { results, restore, missed } = await glossary.translate(provider, request, targets);
         const fresh: { key: string; content: string; renderedTone: string }[] = [];
         [...missing.keys()].forEach((key, index) => {
           const result = results[index];
@@ -101,9 +104,12 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
             // What a provider writes is not trusted: no control or bidi-override characters are
             // stored; and the spaces an engine leaves around words (Apertium: a leading space,
             // two between words) are not the writer's.
-            const content = tidySpaces(shielded.restore(cleanText(result.content)));
-            found.set(key, { content, tone: result.tone });
-            fresh.push({ key, content, renderedTone: result.tone });
+            const content = tidySpaces(restore(cleanText(result.content), targets[index]!.language));
+            const missedTerms = missed[index] ?? [];
+            found.set(key, { content, tone: result.tone, missedTerms });
+            // A rendering that ignored the glossary twice is kept and marked, not cached: the same text is asked again next time.
+            if (missedTerms.length === 0) fresh.push({ key, content, renderedTone: result.tone });
+            else log?.warn({ language: targets[index]!.language, missedTerms }, 'the translation ignored required glossary renderings twice: kept and marked');
           } else if (result?.state === 'retry') {
             retry.set(key, result.reason);
           }
@@ -112,7 +118,7 @@ export function createTranslator(provider: TranslationProvider, db: Db): Transla
       }
       return asked.map((item): TranslationResult => {
         const hit = item.possible ? found.get(item.key) : undefined;
-        if (hit) return { state: 'done', content: hit.content, tone: hit.tone };
+        if (hit) return { state: 'done', content: hit.content, tone: hit.tone, ...(hit.missedTerms?.length ? { missedTerms: hit.missedTerms } : {}) };
         const reason = item.possible ? retry.get(item.key) : undefined;
         return reason === undefined ? { state: 'none' } : { state: 'retry', reason };
       });

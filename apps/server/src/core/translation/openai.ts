@@ -45,6 +45,15 @@ export function instructionFor(request: TranslationRequest): string {
     'When a target language is the source language, rewrite the message in the requested tone only.',
     'Placeholders like ⟦0⟧ stand for names, code and links: keep each one exactly once, unchanged, where it belongs in the sentence.',
   ];
+  if (request.requiredTerms?.length) {
+    lines.push('Glossary of this conversation: wherever a term below appears, write exactly the rendering given for the target language (adapting only the words around it):');
+    for (const { term, renderings } of request.requiredTerms) {
+      for (const target of request.targets) {
+        const rendering = renderings[target.language];
+        if (rendering !== undefined) lines.push(`- "${term}" → ${target.language}: "${rendering}"`);
+      }
+    }
+  }
   if (request.domain && request.domain !== 'DEFAULT') {
     lines.push(`The conversation is about ${request.domain.toLowerCase().replace(/_/g, ' ')}: use that field's usual terms.`);
   }
@@ -236,6 +245,7 @@ export function createOpenAiTranslationProvider(options: {
   return {
     name: 'openai',
     supportsTone: true,
+    followsInstructions: true,
     canTranslate: () => true,
 
     async translate(request): Promise<TranslationResult[]> {

@@ -3,6 +3,10 @@
 // provider sees a placeholder ⟦n⟧ in their place (Apertium: an empty tag, which it carries
 // through as formatting; a model: told to keep them). A placeholder the provider dropped is
 // not lost: its piece is added at the end of the rendering.
+// A glossary's protected words (issue 19: members' names, terms kept as they are, terms with a
+// required rendering in the target's language) are placeholders too, found as whole words
+// whatever their case; each is put back as the rendering the target's language requires, or as
+// written.
 import { findAtoms } from '@parla/contract/markup';
 
 export const PLACEHOLDER = /⟦(\d+)⟧/g;
@@ -10,20 +14,56 @@ export const PLACEHOLDER = /⟦(\d+)⟧/g;
 export interface Shielded {
   /** The text with ⟦n⟧ in place of each protected piece. */
   text: string;
-  /** The protected pieces, by n. */
+  /** The protected pieces, by n (as written in the text). */
   pieces: string[];
-  /** A rendering of `text` with its pieces put back. */
-  restore(rendering: string): string;
+  /** A rendering of `text` in `language` with its pieces put back (a glossary's as that language requires). */
+  restore(rendering: string, language?: string): string;
+}
+
+/** A word or phrase a glossary protects: found whole, any case; `as` gives what stands for it in a language (undefined: as written). */
+export interface Protected {
+  term: string;
+  /** Found only as written (a name: "Hope", not the word "hope"); else in any case. */
+  exact?: boolean;
+  as?: ((language: string) => string | undefined) | undefined;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A pattern finding any of `terms` as whole words (longest first), or null for none. */
+export function termPattern(terms: readonly string[]): RegExp | null {
+  const usable = [...new Set(terms.map((term) => term.trim()).filter((term) => term.length >= 2))].sort((a, b) => b.length - a.length);
+  if (usable.length === 0) return null;
+  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${usable.map(escape).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
 }
 
 /**
  * Shields a text's atoms. The brackets ⟦ ⟧ a writer typed are pieces too, so every bracket the
  * provider sees is a placeholder's.
  */
-export function shield(text: string): Shielded {
+export function shield(text: string, protect: readonly Protected[] = []): Shielded {
   const pieces: string[] = [];
-  const hold = (piece: string) => `⟦${pieces.push(piece) - 1}⟧`;
-  const brackets = (plain: string) => plain.replace(/[⟦⟧]/g, hold);
+  const renderAs: (Protected['as'] | undefined)[] = [];
+  const hold = (piece: string, as?: Protected['as']) => {
+    renderAs.push(as);
+    return `⟦${pieces.push(piece) - 1}⟧`;
+  };
+  const byTerm = new Map(protect.map((item) => [item.term.trim().toLocaleLowerCase(), item]));
+  const pattern = termPattern(protect.map((item) => item.term));
+  const bracketsOnly = (plain: string) => plain.replace(/[⟦⟧]/g, (bracket) => hold(bracket));
+  /** Plain text: the glossary's words and the typed brackets held, in the order they come. */
+  const brackets = (plain: string) => {
+    if (!pattern) return bracketsOnly(plain);
+    let result = '';
+    let from = 0;
+    for (const match of plain.matchAll(pattern)) {
+      const item = byTerm.get(match[0].toLocaleLowerCase());
+      if (!item || (item.exact && match[0] !== item.term.trim())) continue;
+      result += bracketsOnly(plain.slice(from, match.index)) + hold(match[0], item.as);
+      from = match.index + match[0].length;
+    }
+    return result + bracketsOnly(plain.slice(from));
+  };
   let out = '';
   let at = 0;
   for (const { start, end } of findAtoms(text)) {
@@ -34,17 +74,17 @@ export function shield(text: string): Shielded {
   return {
     text: out,
     pieces,
-    restore(rendering) {
+    restore(rendering, language) {
       if (pieces.length === 0) return rendering;
       const used = new Set<number>();
+      const shown = (index: number) => (language === undefined ? undefined : renderAs[index]?.(language)) ?? pieces[index]!;
       const restored = rendering.replace(PLACEHOLDER, (whole, n: string) => {
         const index = Number(n);
-        const piece = pieces[index];
-        if (piece === undefined || used.has(index)) return '';
+        if (pieces[index] === undefined || used.has(index)) return '';
         used.add(index);
-        return piece;
+        return shown(index);
       });
-      const lost = pieces.filter((piece, index) => !used.has(index) && piece !== '⟦' && piece !== '⟧');
+      const lost = pieces.map((_, index) => index).filter((index) => !used.has(index) && pieces[index] !== '⟦' && pieces[index] !== '⟧').map(shown);
       return lost.length ? `${restored.trimEnd()} ${lost.join(' ')}` : restored;
     },
   };

@@ -15,12 +15,27 @@ export interface TranslationRequest {
   targets: TranslationTarget[];
   /** The room's domain (vocabulary), when there is one. */
   domain?: Domain | undefined;
+  /** The chat's or room's glossary (the translator shields and checks it; providers never see it whole). */
+  glossary?: TranslationGlossary | undefined;
+  /**
+   * For a provider that follows instructions: terms found in the text that must be rendered so
+   * in the given languages (the translator checks the answer and asks once more).
+   */
+  requiredTerms?: { term: string; renderings: Partial<Record<Language, string>> }[] | undefined;
+}
+
+/** A glossary as translation uses it (core/glossary.ts makes it from a chat's or room's entries). */
+export interface TranslationGlossary {
+  /** Members' names: never translated. */
+  names: string[];
+  /** Terms, each in its language: kept as written and/or rendered as required in some languages. */
+  terms: { term: string; language: Language; keep: boolean; renderings: Partial<Record<Language, string>> }[];
 }
 
 /** One result per target, in the order of `request.targets`. */
 export type TranslationResult =
   /** `tone`: the tone really applied (DEFAULT from a provider that knows no tone). */
-  | { state: 'done'; content: string; tone: Tone }
+  | { state: 'done'; content: string; tone: Tone; /** Glossary terms whose required rendering it left out (asked twice). */ missedTerms?: string[] }
   /** The provider cannot reach that language from the source (no pair, no chain). */
   | { state: 'none' }
   /**
@@ -35,6 +50,8 @@ export interface TranslationProvider {
   readonly name: ProviderName;
   /** Whether it can write a tone (an LLM can; Apertium cannot and renders DEFAULT). */
   readonly supportsTone: boolean;
+  /** Whether it follows written instructions (a model: a glossary's required renderings go into its instruction). */
+  readonly followsInstructions: boolean;
   /** Whether it could translate `source` into `target` at all (a pair or a chain exists). */
   canTranslate(source: Language, target: Language): boolean;
   /**

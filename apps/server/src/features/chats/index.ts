@@ -24,6 +24,7 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     storage: ctx.storage,
     files: ctx.recordings,
     push: ctx.push,
+    glossaries: ctx.glossaries,
     publicUrl: ctx.config.publicUrl,
     log: app.log,
   });

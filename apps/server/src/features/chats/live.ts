@@ -101,7 +101,7 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       const found = await repo.messageForGroups(messageId);
       if (!found) return;
       const quoted = found.message.replyToId ? await repo.quoteForGroups(found.message.replyToId) : undefined;
-      const context = await readContext(repo, publicUrl, chatId, [{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }]);
+      const context = await readContext(repo, publicUrl, chatId, [{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }], found.renderings);
       const senderGroup = { language: found.sender.language, tone: found.sender.tone };
       send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)), context, quoted);
     },

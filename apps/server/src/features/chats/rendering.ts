@@ -1,7 +1,7 @@
 // A message as one reader sees it: in their language and tone when that rendering is done, else
 // the original with the state of the rendering (product.md "Chats and messages").
 import type { ChatRole, Language, Tone } from '@parla/contract/constants';
-import type { Attachment, ChatMessage, MemberRef, QuotedMessage, Reaction, TranslationState } from '@parla/contract/chat';
+import type { Attachment, ChatMessage, MemberRef, QuotedMessage, Reaction, RenderingCorrection, TranslationState } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
 import { fillPath } from '../../core/routes';
 import { mentionedIds } from '@parla/contract/markup';
@@ -51,8 +51,9 @@ export async function readContext(
   publicUrl: string,
   chatId: number,
   rows: readonly Pick<MessageWithSender, 'message' | 'quote'>[],
+  renderings: readonly (Pick<RenderingRow, 'correctedBy'> | null)[] = [],
 ): Promise<MessageContext> {
-  const mentioned = mentionsOf(rows);
+  const mentioned = [...new Set([...mentionsOf(rows), ...correctorsOf(renderings)])];
   const withFiles = rows.filter((row) => row.message.hasAttachments).map((row) => row.message.id);
   const [names, reactions, attachments] = await Promise.all([
     mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
@@ -82,6 +83,10 @@ export function mentionsOf(rows: readonly Pick<MessageWithSender, 'message' | 'q
   return [...ids];
 }
 
+/** The members who corrected these renderings (their names come with the mentioned ones). */
+export const correctorsOf = (renderings: readonly (Pick<RenderingRow, 'correctedBy'> | null)[]): number[] =>
+  renderings.flatMap((rendering) => (rendering?.correctedBy != null ? [rendering.correctedBy] : []));
+
 /** Reactions grouped by message and emoji, in the order each emoji was first given. */
 export function groupReactions(rows: readonly ReactionRow[]): Map<number, Reaction[]> {
   const byMessage = new Map<number, Reaction[]>();
@@ -105,6 +110,16 @@ function presentQuote(quote: QuoteRow, reader: ReadingGroup): QuotedMessage {
     language: (done ? reader.language : message.language) as Language,
     content: done ? rendering.content! : message.content,
     translated: Boolean(done),
+  };
+}
+
+/** A reader's correction: who made it (by their current nickname; null once they left), when, and the machine's text. */
+function presentCorrection(rendering: RenderingRow, context: MessageContext): RenderingCorrection {
+  const nickName = rendering.correctedBy === null ? undefined : context.names.get(rendering.correctedBy);
+  return {
+    by: rendering.correctedBy !== null && nickName !== undefined ? { id: rendering.correctedBy, nickName } : null,
+    at: rendering.correctedAt!.toISOString(),
+    machine: rendering.machineContent!,
   };
 }
 
@@ -153,6 +168,8 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
         replyTo: quote ? presentQuote(quote, reader) : null,
         reactions: context.reactions.get(message.id) ?? [],
         attachments: context.attachments?.get(message.id) ?? [],
+        correction: done && rendering.machineContent !== null && rendering.correctedAt !== null ? presentCorrection(rendering, context) : null,
+        missedTerms: done && rendering.machineContent === null ? (rendering.missedTerms ?? []) : [],
       };
     },
   };

@@ -428,6 +428,16 @@ export function createChatsRepository(db: Db) {
       return { title: chat?.title ?? '', senderName: sender?.nickName ?? '', recipients: rows.filter((row) => row.memberId !== senderId) };
     },
 
+    /** How the chat's joined members are named (nicknames and full names): the names its glossary protects. */
+    async memberNames(chatId: number): Promise<string[]> {
+      const rows = await db
+        .select({ nickName: chatMembers.nickName, fullName: users.fullName })
+        .from(chatMembers)
+        .innerJoin(users, eq(users.id, chatMembers.userId))
+        .where(and(eq(chatMembers.chatId, chatId), joined));
+      return rows.flatMap((row) => (row.fullName ? [row.nickName, row.fullName] : [row.nickName]));
+    },
+
     async activeUserIds(chatId: number): Promise<number[]> {
       const rows = await db.select({ userId: chatMembers.userId }).from(chatMembers).where(and(eq(chatMembers.chatId, chatId), active));
       return rows.map((row) => row.userId);
@@ -641,19 +651,25 @@ export function createChatsRepository(db: Db) {
         .values(items.map((item) => ({ ...item, state: 'pending' as const })))
         .onConflictDoUpdate({
           target: [messageRenderings.messageId, messageRenderings.language, messageRenderings.tone],
-          set: { state: 'pending', version: sql`excluded.version`, content: null, renderedTone: null, updatedAt: new Date() },
+          // A new text: the old rendering, and any reader's correction of it, no longer apply.
+          set: { state: 'pending', version: sql`excluded.version`, content: null, renderedTone: null, machineContent: null, correctedBy: null, correctedAt: null, missedTerms: null, updatedAt: new Date() },
           setWhere: sql`${messageRenderings.version} <> excluded.version`,
         })
         .returning({ messageId: messageRenderings.messageId });
       return [...new Set(rows.map((row) => row.messageId))];
     },
 
-    /** Writes renderings of a message version (done, failed, none), never over a newer version. */
-    async saveRenderings(items: { messageId: number; version: number; language: string; tone: string; state: RenderingState; content: string | null; renderedTone: string | null }[]) {
+    /**
+     * Writes renderings of a message version (done, failed, none), never over a newer version nor
+     * over a reader's correction of the same version.
+     */
+    async saveRenderings(
+      items: { messageId: number; version: number; language: string; tone: string; state: RenderingState; content: string | null; renderedTone: string | null; missedTerms?: string[] | null }[],
+    ) {
       if (items.length === 0) return;
       await db
         .insert(messageRenderings)
-        .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
+        .values(items.map((item) => ({ ...item, missedTerms: item.missedTerms?.length ? item.missedTerms : null, updatedAt: new Date() })))
         .onConflictDoUpdate({
           target: [messageRenderings.messageId, messageRenderings.language, messageRenderings.tone],
           set: {
@@ -661,10 +677,85 @@ export function createChatsRepository(db: Db) {
             version: sql`excluded.version`,
             content: sql`excluded.content`,
             renderedTone: sql`excluded.rendered_tone`,
+            missedTerms: sql`excluded.missed_terms`,
+            machineContent: null,
+            correctedBy: null,
+            correctedAt: null,
             updatedAt: sql`excluded.updated_at`,
           },
-          setWhere: sql`${messageRenderings.version} <= excluded.version`,
+          setWhere: sql`${messageRenderings.version} < excluded.version or (${messageRenderings.version} = excluded.version and ${messageRenderings.machineContent} is null)`,
         });
+    },
+
+    /**
+     * A reader's correction of the done rendering of a message version for their group: the
+     * machine's text is kept aside (once: a second correction keeps the first machine text).
+     * Undefined when there is no such rendering.
+     */
+    async correctRendering(messageId: number, version: number, group: ReadingGroup, content: string, memberId: number): Promise<RenderingRow | undefined> {
+      const [row] = await db
+        .update(messageRenderings)
+        .set({ machineContent: sql`coalesce(${messageRenderings.machineContent}, ${messageRenderings.content})`, content, correctedBy: memberId, correctedAt: new Date(), updatedAt: new Date() })
+        .where(
+          and(
+            eq(messageRenderings.messageId, messageId),
+            eq(messageRenderings.version, version),
+            eq(messageRenderings.language, group.language),
+            eq(messageRenderings.tone, group.tone),
+            eq(messageRenderings.state, 'done'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The machine's text back in place of a correction; false when the rendering was not corrected. */
+    async restoreRendering(messageId: number, version: number, group: ReadingGroup): Promise<boolean> {
+      const rows = await db
+        .update(messageRenderings)
+        .set({ content: sql`${messageRenderings.machineContent}`, machineContent: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(messageRenderings.messageId, messageId),
+            eq(messageRenderings.version, version),
+            eq(messageRenderings.language, group.language),
+            eq(messageRenderings.tone, group.tone),
+            isNotNull(messageRenderings.machineContent),
+          ),
+        )
+        .returning({ messageId: messageRenderings.messageId });
+      return rows.length > 0;
+    },
+
+    /** The chat's newest messages with text (for "apply the glossary to recent messages"). */
+    async recentTexts(chatId: number, limit: number): Promise<Pick<MessageRow, 'id' | 'content' | 'language' | 'version'>[]> {
+      return db
+        .select({ id: chatMessages.id, content: chatMessages.content, language: chatMessages.language, version: chatMessages.version })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), sql`${chatMessages.content} <> ''`))
+        .orderBy(desc(chatMessages.id))
+        .limit(limit);
+    },
+
+    /**
+     * Sets these messages' renderings of their current text pending again (a render job makes
+     * them anew); those a reader corrected stay as they are. Returns the messages concerned.
+     */
+    async renderAgain(messageIds: number[]): Promise<number[]> {
+      if (messageIds.length === 0) return [];
+      const rows = await db
+        .update(messageRenderings)
+        .set({ state: 'pending', updatedAt: new Date() })
+        .where(
+          and(
+            inArray(messageRenderings.messageId, messageIds),
+            isNull(messageRenderings.machineContent),
+            inArray(messageRenderings.state, ['done', 'failed']),
+            sql`${messageRenderings.version} = (select ${chatMessages.version} from ${chatMessages} where ${chatMessages.id} = ${messageRenderings.messageId})`,
+          ),
+        )
+        .returning({ messageId: messageRenderings.messageId });
+      return [...new Set(rows.map((row) => row.messageId))];
     },
 
     /** Pending renderings of a message version that are still pending (to fail them for good). */

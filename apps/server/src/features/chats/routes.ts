@@ -21,6 +21,7 @@ import {
   chatMessagesPageSchema,
   chatMessagesQuerySchema,
   chatMessageUpdateRequestSchema,
+  renderingCorrectionRequestSchema,
   chatPatchRequestSchema,
   chatPathSchema,
   chatPutRequestSchema,
@@ -43,6 +44,8 @@ import { readForm } from '../../core/multipart';
 import { LIMITS } from '@parla/contract/constants';
 import { invitationMailBudget } from '../../core/invitations';
 import { route } from '../../core/routes';
+import { glossaryRoutes } from '../../core/glossary';
+import { chatGlossaryItemPathSchema } from '@parla/contract/glossary';
 import type { ChatsService } from './service';
 
 const tags = ['chat'];
@@ -215,6 +218,40 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
       return ctx.recordings.send(reply, file.key, { contentType: file.contentType, disposition, cacheControl: 'private, max-age=31536000, immutable' });
     },
   );
+
+  // ---- glossary ----
+  glossaryRoutes(app, {
+    glossaries: ctx.glossaries,
+    operations: { get: API.getChatGlossary, add: API.addChatGlossaryEntry, update: API.updateChatGlossaryEntry, remove: API.removeChatGlossaryEntry, apply: API.applyChatGlossary },
+    tags,
+    onRequest,
+    applyLimit: messageLimit,
+    scopePath: chatScopePathSchema,
+    itemPath: chatGlossaryItemPathSchema,
+    access: (request) => chats.glossaryAccess((request.params as { groupChatId: number }).groupChatId, me(request as never)),
+    applyRecent: (request) => chats.applyGlossary((request.params as { groupChatId: number }).groupChatId, me(request as never)),
+  });
+
+  // ---- readers' corrections ----
+  app.put(
+    route(API.correctMessageRendering),
+    {
+      onRequest,
+      preHandler: messageLimit,
+      schema: {
+        tags,
+        description: 'Replaces the text of the caller’s rendering (their language and tone) for every member reading so; the machine’s text is kept in `correction.machine`. Sending the machine’s text takes the correction back.',
+        params: chatItemPathSchema,
+        body: renderingCorrectionRequestSchema,
+        response: { 200: chatMessageSchema },
+      },
+    },
+    (request) => chats.correctRendering(request.params.groupChatId, me(request), request.params.id, request.body.content),
+  );
+  app.delete(route(API.restoreMessageRendering), { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
+    await chats.restoreRendering(request.params.groupChatId, me(request), request.params.id);
+    return reply.code(204).send();
+  });
 
   // ---- reactions ----
   app.get(route(API.listReactions), { onRequest, schema: { tags, params: chatItemPathSchema, response: { 200: reactionsSchema } } }, (request) =>

@@ -28,6 +28,9 @@ import type { Storage } from '../../core/storage';
 import type { Translator } from '../../core/translation/index';
 import { notifyInvitation, type InvitationMail } from '../../core/invitations';
 import type { Push } from '../../core/push';
+import type { GlossaryAccess, Glossaries } from '../../core/glossary';
+import { glossaryTouches } from '../../core/translation/glossary';
+import type { GlossaryApply } from '@parla/contract/glossary';
 import { NOTIFY_QUEUE, type NotifyJob } from './notify';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
@@ -66,6 +69,7 @@ export interface ChatsDeps {
   /** Private storage: attachments, served only after a membership check. */
   files: Storage;
   push: Push;
+  glossaries: Glossaries;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -78,7 +82,7 @@ export const UNSENT_UPLOAD_MS = 24 * 3600_000;
 const INVITATIONS_SHOWN = 100;
 
 export function createChatsService(deps: ChatsDeps) {
-  const { repo, users, invitations, live, presenter, translator, jobs, storage, files, push, publicUrl } = deps;
+  const { repo, users, invitations, live, presenter, translator, jobs, storage, files, push, glossaries, publicUrl } = deps;
   const provider = translator.provider;
   const link = (path: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, path, query);
 
@@ -157,7 +161,14 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** The nicknames of the members the rows mention and the rows' reactions: two reads, side by side, for a page or a push. */
-  const contextFor = (chatId: number, rows: readonly MessageWithSender[]): Promise<MessageContext> => readContext(repo, publicUrl, chatId, rows);
+  const contextFor = (chatId: number, rows: readonly MessageWithSender[]): Promise<MessageContext> =>
+    readContext(
+      repo,
+      publicUrl,
+      chatId,
+      rows,
+      rows.map((row) => row.rendering),
+    );
 
   /** The members a text mentions, each a joined member of the chat (else a 400 on `content`). */
   async function checkMentions(chatId: number, content: string): Promise<number[]> {
@@ -202,6 +213,12 @@ export function createChatsService(deps: ChatsDeps) {
   return {
     presentChat,
 
+    /** The caller's access to the chat's glossary: members read it, OWNER and ADMIN edit it (404 for strangers). */
+    async glossaryAccess(chatId: number, userId: number): Promise<GlossaryAccess> {
+      const { member } = await load(chatId, userId);
+      return { scope: { chatId }, mayEdit: chatPolicy.may(member.chatRole as ChatRole, 'editGlossary'), names: () => repo.memberNames(chatId) };
+    },
+
     /**
      * The user's chats by last activity; the first page starts with the pending invitations
      * (newest first, nothing of their content), then `limit` chats the user joined.
@@ -212,8 +229,10 @@ export function createChatsService(deps: ChatsDeps) {
     async listChats(userId: number, query: { lastModified?: string | undefined; lastId?: number | undefined; limit: number }): Promise<ChatListPage> {
       const before = query.lastModified ? { modified: new Date(query.lastModified), id: query.lastId } : undefined;
       const rows = await repo.listForUser(userId, before, query.limit);
-      // The previews name the members they mention (a read per chat that has such a preview).
-      const contexts = await Promise.all(rows.map((row) => (row.last && mentionsOf([row.last]).length ? contextFor(row.chat.id, [row.last]) : undefined)));
+      // The previews name the members they mention or who corrected them (a read per chat that has such a preview).
+      const contexts = await Promise.all(
+        rows.map((row) => (row.last && (mentionsOf([row.last]).length || row.last.rendering?.correctedBy != null) ? contextFor(row.chat.id, [row.last]) : undefined)),
+      );
       const results: ChatListItem[] = rows.map((row, index) => ({
         ...presentChat(row.chat, row.member),
         lastMessage: row.last ? presenter.present(row.last, readerOf(row.member), contexts[index]) : null,
@@ -460,6 +479,53 @@ export function createChatsService(deps: ChatsDeps) {
       return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
     },
 
+    /**
+     * A reader corrects the rendering they read (their language and tone): everyone reading so
+     * sees the correction live, marked with who made it; the machine's text stays one click away.
+     * Only a done rendering can be corrected (the original is the author's to edit).
+     */
+    async correctRendering(chatId: number, userId: number, messageId: number, content: string): Promise<ChatMessage> {
+      const { member } = await load(chatId, userId);
+      const message = await messageOf(chatId, messageId);
+      const group = groupOf(member);
+      const current = (await repo.renderings(message.id, message.version)).find((row) => row.language === group.language && row.tone === group.tone);
+      if (current?.state !== 'done' || current.content === null) throw fieldError('content', 'nothingToCorrect', undefined, 'invalid');
+      if (content === (current.machineContent ?? current.content)) {
+        // The machine's own words: the same as taking the correction back.
+        if (await repo.restoreRendering(message.id, message.version, group)) await live.message('message:rendered', chatId, message.id, [group]);
+      } else if (content !== current.content || current.machineContent === null) {
+        if (!(await repo.correctRendering(message.id, message.version, group, content, member.id))) throw fieldError('content', 'nothingToCorrect', undefined, 'invalid');
+        await live.message('message:rendered', chatId, message.id, [group]);
+      }
+      return this.getMessage(chatId, userId, messageId);
+    },
+
+    /** Takes a correction of the reader's rendering back (none: nothing changes). */
+    async restoreRendering(chatId: number, userId: number, messageId: number): Promise<void> {
+      const { member } = await load(chatId, userId);
+      const message = await messageOf(chatId, messageId);
+      const group = groupOf(member);
+      if (await repo.restoreRendering(message.id, message.version, group)) await live.message('message:rendered', chatId, message.id, [group]);
+    },
+
+    /**
+     * "Apply to recent messages": the newest messages that hold a term or name of the glossary as
+     * it is now are translated again (renderings readers corrected stay as they are).
+     */
+    async applyGlossary(chatId: number, userId: number): Promise<GlossaryApply> {
+      const access = await this.glossaryAccess(chatId, userId);
+      if (!access.mayEdit) throw permissionDenied();
+      const glossary = await glossaries.forTranslation(access.scope, await access.names());
+      const touched = (await repo.recentTexts(chatId, LIMITS.glossaryApplyRecent)).filter((message) => glossaryTouches(message.content, message.language as Language, glossary));
+      const again = await repo.renderAgain(touched.map((message) => message.id));
+      for (const messageId of again) {
+        const message = touched.find((item) => item.id === messageId)!;
+        await jobs.send(RENDER_QUEUE, { messageId, version: message.version } satisfies RenderJob, { singletonKey: String(messageId) });
+        await live.message('message:rendered', chatId, messageId);
+      }
+      return { queued: again.length };
+    },
+
     async editMessage(chatId: number, userId: number, messageId: number, content: string): Promise<ChatMessage> {
       const { member } = await load(chatId, userId);
       const message = await repo.findMessage(chatId, messageId);
@@ -615,12 +681,16 @@ export function createChatsService(deps: ChatsDeps) {
       const results = await translator.translate({
         text: message.content,
         source: message.language as Language,
+        // The chat's glossary, and its members' names (never translated).
+        glossary: await glossaries.forTranslation({ chatId: message.chatId }, await repo.memberNames(message.chatId)),
         targets: groups.map((group) => ({ language: group.language as Language, tone: group.tone as Tone })),
       });
       await repo.saveRenderings(
         groups.map((group, index) => {
           const result = results[index];
-          if (result?.state === 'done') return { messageId: message.id, version: message.version, ...group, state: 'done' as const, content: result.content, renderedTone: result.tone };
+          if (result?.state === 'done') {
+            return { messageId: message.id, version: message.version, ...group, state: 'done' as const, content: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null };
+          }
           // Left out of an answer that brought the others: still pending, asked for again by the retry.
           if (result?.state === 'retry') return { messageId: message.id, version: message.version, ...group, state: 'pending' as const, content: null, renderedTone: null };
           return { messageId: message.id, version: message.version, ...group, state: 'none' as const, content: null, renderedTone: null };

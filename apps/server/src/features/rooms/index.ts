@@ -46,6 +46,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     avatars: ctx.storage,
     calls,
     push: ctx.push,
+    glossaries: ctx.glossaries,
     limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
     publicUrl: config.publicUrl,
     log: app.log,

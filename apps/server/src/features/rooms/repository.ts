@@ -9,6 +9,14 @@ export type RoomRow = typeof rooms.$inferSelect;
 export type ParticipantRow = typeof roomParticipants.$inferSelect;
 export type SegmentRow = typeof segments.$inferSelect;
 export type SegmentRenderingRow = typeof segmentRenderings.$inferSelect;
+/** What every view of some segments is built from beyond their rows: renderings, voices, listeners' own tones, and correctors' aliases. */
+export interface SegmentContext {
+  renderings: SegmentRenderingRow[];
+  voices: SegmentVoiceRow[];
+  tones: (typeof segmentTones.$inferSelect)[];
+  /** Participants who corrected a rendering, by id: their alias. */
+  correctors: ReadonlyMap<number, string>;
+}
 export type SegmentVoiceRow = typeof segmentVoices.$inferSelect;
 export type PipelineState = SegmentRow['transcription'];
 
@@ -52,6 +60,16 @@ const participantColumns = {
 const active = isNull(roomParticipants.leftAt);
 /** Participants who accepted: they listen, speak and are rendered for. */
 const joined = and(active, isNotNull(roomParticipants.joinedAt));
+
+/** A group's voices of a segment version to be spoken again (their files are replaced when the new ones are saved). */
+async function revoice(tx: Pick<Db, 'update'>, segmentId: number, version: number, groups: { language: string; tone: string }[]) {
+  for (const group of groups) {
+    await tx
+      .update(segmentVoices)
+      .set({ state: 'pending', updatedAt: new Date() })
+      .where(and(eq(segmentVoices.segmentId, segmentId), eq(segmentVoices.version, version), eq(segmentVoices.language, group.language), eq(segmentVoices.tone, group.tone)));
+  }
+}
 
 export function createRoomsRepository(db: Db) {
   // What a segment's jobs read for every step they push (rooms/service.ts `snapshot`), prepared
@@ -166,6 +184,16 @@ export function createRoomsRepository(db: Db) {
     },
 
     /** Everyone who sees the room in their list: the participants and those invited. */
+    /** How the room's joined participants are named (aliases and full names): the names its glossary protects. */
+    async participantNames(roomId: number): Promise<string[]> {
+      const rows = await db
+        .select({ alias: roomParticipants.alias, fullName: users.fullName })
+        .from(roomParticipants)
+        .innerJoin(users, eq(users.id, roomParticipants.userId))
+        .where(and(eq(roomParticipants.roomId, roomId), joined));
+      return rows.flatMap((row) => (row.fullName ? [row.alias, row.fullName] : [row.alias]));
+    },
+
     async everyone(roomId: number): Promise<ParticipantRow[]> {
       return db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, roomId), active));
     },
@@ -340,27 +368,38 @@ export function createRoomsRepository(db: Db) {
     },
 
     /** Renderings and voices of segments (their current versions or older: the caller picks). */
-    async renderingsOf(segmentIds: number[]) {
-      if (segmentIds.length === 0) return { renderings: [] as SegmentRenderingRow[], voices: [] as SegmentVoiceRow[], tones: [] as (typeof segmentTones.$inferSelect)[] };
+    async renderingsOf(segmentIds: number[]): Promise<SegmentContext> {
+      if (segmentIds.length === 0) return { renderings: [], voices: [], tones: [], correctors: new Map() };
       const [only] = segmentIds;
-      if (segmentIds.length === 1 && only !== undefined) {
-        const [renderings, voices, tones] = await Promise.all([renderingsOfOne.execute({ segmentId: only }), voicesOfOne.execute({ segmentId: only }), tonesOfOne.execute({ segmentId: only })]);
-        return { renderings, voices, tones };
-      }
-      const [renderings, voices, tones] = await Promise.all([
-        db.select().from(segmentRenderings).where(inArray(segmentRenderings.segmentId, segmentIds)),
-        db.select().from(segmentVoices).where(inArray(segmentVoices.segmentId, segmentIds)),
-        db.select().from(segmentTones).where(inArray(segmentTones.segmentId, segmentIds)),
-      ]);
-      return { renderings, voices, tones };
+      const [renderings, voices, tones] =
+        segmentIds.length === 1 && only !== undefined
+          ? await Promise.all([renderingsOfOne.execute({ segmentId: only }), voicesOfOne.execute({ segmentId: only }), tonesOfOne.execute({ segmentId: only })])
+          : await Promise.all([
+              db.select().from(segmentRenderings).where(inArray(segmentRenderings.segmentId, segmentIds)),
+              db.select().from(segmentVoices).where(inArray(segmentVoices.segmentId, segmentIds)),
+              db.select().from(segmentTones).where(inArray(segmentTones.segmentId, segmentIds)),
+            ]);
+      // Who corrected a rendering is named by their alias (read only when there are corrections).
+      const correctorIds = [...new Set(renderings.flatMap((row) => (row.correctedBy === null ? [] : [row.correctedBy])))];
+      const correctors = new Map(
+        correctorIds.length
+          ? (await db.select({ id: roomParticipants.id, alias: roomParticipants.alias }).from(roomParticipants).where(inArray(roomParticipants.id, correctorIds))).map((row) => [row.id, row.alias] as const)
+          : [],
+      );
+      return { renderings, voices, tones, correctors };
     },
 
-    /** Stores renderings (never over a newer version's) and returns the rows written. */
-    async saveRenderings(items: { segmentId: number; version: number; language: string; tone: string; state: PipelineState; transcript: string | null; renderedTone: string | null }[]): Promise<SegmentRenderingRow[]> {
+    /**
+     * Stores renderings (never over a newer version's, nor over a listener's correction of the
+     * same version) and returns the rows written.
+     */
+    async saveRenderings(
+      items: { segmentId: number; version: number; language: string; tone: string; state: PipelineState; transcript: string | null; renderedTone: string | null; missedTerms?: string[] | null }[],
+    ): Promise<SegmentRenderingRow[]> {
       if (items.length === 0) return [];
       return db
         .insert(segmentRenderings)
-        .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
+        .values(items.map((item) => ({ ...item, missedTerms: item.missedTerms?.length ? item.missedTerms : null, updatedAt: new Date() })))
         .onConflictDoUpdate({
           target: [segmentRenderings.segmentId, segmentRenderings.language, segmentRenderings.tone],
           set: {
@@ -370,11 +409,92 @@ export function createRoomsRepository(db: Db) {
             version: sql`excluded.version`,
             transcript: sql`excluded.transcript`,
             renderedTone: sql`excluded.rendered_tone`,
+            missedTerms: sql`excluded.missed_terms`,
+            machineTranscript: null,
+            correctedBy: null,
+            correctedAt: null,
             updatedAt: sql`excluded.updated_at`,
           },
-          setWhere: sql`${segmentRenderings.version} <= excluded.version`,
+          setWhere: sql`${segmentRenderings.version} < excluded.version or (${segmentRenderings.version} = excluded.version and ${segmentRenderings.machineTranscript} is null)`,
         })
         .returning();
+    },
+
+    /**
+     * A listener's correction of the done rendering of a segment version for their (language,
+     * tone): the machine's text kept aside (once), and that group's voices to be made again.
+     */
+    async correctRendering(segmentId: number, version: number, group: { language: string; tone: string }, transcript: string, participantId: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(segmentRenderings)
+          .set({
+            machineTranscript: sql`coalesce(${segmentRenderings.machineTranscript}, ${segmentRenderings.transcript})`,
+            transcript,
+            correctedBy: participantId,
+            correctedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(segmentRenderings.segmentId, segmentId), eq(segmentRenderings.version, version), eq(segmentRenderings.language, group.language), eq(segmentRenderings.tone, group.tone), eq(segmentRenderings.state, 'done')))
+          .returning();
+        if (row) await revoice(tx, segmentId, version, [group]);
+        return row;
+      });
+    },
+
+    /** The machine's text back in place of a correction (and its voices made again); undefined when it was not corrected. */
+    async restoreRendering(segmentId: number, version: number, group: { language: string; tone: string }) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(segmentRenderings)
+          .set({ transcript: sql`${segmentRenderings.machineTranscript}`, machineTranscript: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
+          .where(
+            and(
+              eq(segmentRenderings.segmentId, segmentId),
+              eq(segmentRenderings.version, version),
+              eq(segmentRenderings.language, group.language),
+              eq(segmentRenderings.tone, group.tone),
+              isNotNull(segmentRenderings.machineTranscript),
+            ),
+          )
+          .returning();
+        if (row) await revoice(tx, segmentId, version, [group]);
+        return row;
+      });
+    },
+
+    /** The room's newest transcribed segments (for "apply the glossary to recent utterances"). */
+    async recentTexts(roomId: number, limit: number): Promise<Pick<SegmentRow, 'id' | 'transcript' | 'language' | 'version'>[]> {
+      return db
+        .select({ id: segments.id, transcript: segments.transcript, language: segments.language, version: segments.version })
+        .from(segments)
+        .where(and(eq(segments.roomId, roomId), eq(segments.transcription, 'done'), sql`${segments.transcript} <> ''`))
+        .orderBy(desc(segments.id))
+        .limit(limit);
+    },
+
+    /**
+     * Sets these segments' renderings of their current text pending again, with their voices (a
+     * render job makes them anew); those a listener corrected stay. Returns the segments concerned.
+     */
+    async renderAgain(segmentIds: number[]): Promise<number[]> {
+      if (segmentIds.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(segmentRenderings)
+          .set({ state: 'pending', updatedAt: new Date() })
+          .where(
+            and(
+              inArray(segmentRenderings.segmentId, segmentIds),
+              isNull(segmentRenderings.machineTranscript),
+              inArray(segmentRenderings.state, ['done', 'failed']),
+              sql`${segmentRenderings.version} = (select ${segments.version} from ${segments} where ${segments.id} = ${segmentRenderings.segmentId})`,
+            ),
+          )
+          .returning({ segmentId: segmentRenderings.segmentId, version: segmentRenderings.version, language: segmentRenderings.language, tone: segmentRenderings.tone });
+        for (const row of rows) await revoice(tx, row.segmentId, row.version, [row]);
+        return [...new Set(rows.map((row) => row.segmentId))];
+      });
     },
 
     /** Stores voices (never over a newer version's) and returns the rows written. */

@@ -25,6 +25,7 @@ import {
   roomsQuerySchema,
   roomStateRequestSchema,
   segmentPatchRequestSchema,
+  segmentRenderingCorrectionRequestSchema,
   segmentPutRequestSchema,
   segmentSchema,
   segmentsPageSchema,
@@ -38,6 +39,8 @@ import type { AppContext } from '../../core/context';
 import { invitationMailBudget } from '../../core/invitations';
 import { readForm } from '../../core/multipart';
 import { route } from '../../core/routes';
+import { glossaryRoutes } from '../../core/glossary';
+import { roomGlossaryItemPathSchema } from '@parla/contract/glossary';
 import { parseOrThrow } from '../../core/validation';
 import type { RoomsService } from './service';
 
@@ -211,4 +214,38 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
       return ctx.recordings.send(reply, file, { cacheControl: 'private, max-age=31536000, immutable' });
     },
   );
+
+  // ---- glossary ----
+  glossaryRoutes(app, {
+    glossaries: ctx.glossaries,
+    operations: { get: API.getRoomGlossary, add: API.addRoomGlossaryEntry, update: API.updateRoomGlossaryEntry, remove: API.removeRoomGlossaryEntry, apply: API.applyRoomGlossary },
+    tags,
+    onRequest,
+    applyLimit: ctx.userLimits.messages,
+    scopePath: roomScopePathSchema,
+    itemPath: roomGlossaryItemPathSchema,
+    access: (request) => rooms.glossaryAccess((request.params as { roomId: number }).roomId, me(request as never)),
+    applyRecent: (request) => rooms.applyGlossary((request.params as { roomId: number }).roomId, me(request as never)),
+  });
+
+  // ---- listeners' corrections ----
+  app.put(
+    route(API.correctSegmentRendering),
+    {
+      onRequest,
+      preHandler: ctx.userLimits.messages,
+      schema: {
+        tags,
+        description: 'Replaces the text of the caller’s rendering of an utterance (their language and tone) for everyone hearing it so, and speaks it again; the machine’s text is kept in `correction.machine`. Sending the machine’s text takes the correction back.',
+        params: roomItemPathSchema,
+        body: segmentRenderingCorrectionRequestSchema,
+        response: { 200: segmentSchema },
+      },
+    },
+    (request) => rooms.correctRendering(request.params.roomId, me(request), request.params.id, request.body.transcript),
+  );
+  app.delete(route(API.restoreSegmentRendering), { onRequest, schema: { tags, params: roomItemPathSchema } }, async (request, reply) => {
+    await rooms.restoreRendering(request.params.roomId, me(request), request.params.id);
+    return reply.code(204).send();
+  });
 }

@@ -5,20 +5,27 @@ import type { PipelineState, Segment } from '@parla/contract/rooms';
 import type { SynthesisProvider } from '../../core/speech/provider';
 import { targetNeed, wantsRendering, type TargetProvider } from '../../core/translation/targets';
 import { wordDiff } from './diff';
-import type { ListeningGroup, SegmentRenderingRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
+import type { ListeningGroup, SegmentContext as RoomsSegmentContext, SegmentRenderingRow, SegmentWithSpeaker } from './repository';
 
 /** A listener: their participation and how they hear this segment (their own tone for it included). */
 export interface Listener extends ListeningGroup {
   participantId: number;
 }
 
-export interface SegmentContext {
-  renderings: SegmentRenderingRow[];
-  voices: SegmentVoiceRow[];
-}
+export type SegmentContext = Pick<RoomsSegmentContext, 'renderings' | 'voices'> & Partial<Pick<RoomsSegmentContext, 'correctors'>>;
 
 /** Whether a listener of `group` gets a synthesised voice (those of the speaker's language heard the speaker). */
 export const needsVoice = (source: string, group: Pick<ListeningGroup, 'language'>) => group.language !== source;
+
+/** A listener's correction: who made it (their alias; null once they are gone), when, and the machine's text. */
+function presentCorrection(rendering: SegmentRenderingRow, context: SegmentContext): NonNullable<Segment['correction']> {
+  const alias = rendering.correctedBy === null ? undefined : context.correctors?.get(rendering.correctedBy);
+  return {
+    by: rendering.correctedBy !== null && alias !== undefined ? { id: rendering.correctedBy, alias } : null,
+    at: rendering.correctedAt!.toISOString(),
+    machine: rendering.machineTranscript!,
+  };
+}
 
 export function createSegmentPresenter(deps: {
   translation: TargetProvider;
@@ -48,6 +55,8 @@ export function createSegmentPresenter(deps: {
         transcription: segment.transcription,
         edited: segment.editedAt !== null,
         duration: Math.round(segment.durationSeconds * 10) / 10,
+        correction: null,
+        missedTerms: [] as string[],
       };
       const recording = isMe || listener.language === source ? audioUrl(segment.roomId, segment.audioKey) : null;
       const original = {
@@ -97,6 +106,8 @@ export function createSegmentPresenter(deps: {
         audioFile,
         translation: 'done',
         speech,
+        correction: rendering.machineTranscript !== null && rendering.correctedAt !== null ? presentCorrection(rendering, context) : null,
+        missedTerms: rendering.machineTranscript === null ? (rendering.missedTerms ?? []) : [],
       };
     },
   };

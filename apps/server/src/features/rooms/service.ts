@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { API } from '@parla/contract/api';
-import { ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
+import { LIMITS, ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
 import type {
   ManageParticipant,
   Participant,
@@ -32,6 +32,9 @@ import type { Translator } from '../../core/translation/index';
 import { notifyInvitation, type InvitationMail } from '../../core/invitations';
 import { translate } from '../../core/i18n';
 import type { Push } from '../../core/push';
+import type { GlossaryAccess, Glossaries } from '../../core/glossary';
+import { glossaryTouches } from '../../core/translation/glossary';
+import type { GlossaryApply } from '@parla/contract/glossary';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { Calls } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
@@ -67,6 +70,7 @@ export interface RoomsDeps {
   /** A call's media: LiveKit tokens, and the endings of LiveKit and mesh calls alike. */
   calls: Calls;
   push: Push;
+  glossaries: Glossaries;
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -227,10 +231,27 @@ export function createRoomsService(deps: RoomsDeps) {
     live.segmentsDeleted(roomId, removal.segmentIds);
   }
 
+  /** A segment of the room (else 404), the listener's group for it (their own tone for it included) and their rendering of its current text. */
+  async function renderingFor(roomId: number, participant: ParticipantRow, segmentId: number) {
+    const segment = await repo.findSegment(segmentId);
+    if (!segment || segment.roomId !== roomId) throw notFound();
+    const context = await repo.renderingsOf([segment.id]);
+    const own = context.tones.find((tone) => tone.participantId === participant.id);
+    const group = { language: participant.language, tone: own?.tone ?? participant.tone };
+    const current = context.renderings.find((row) => row.language === group.language && row.tone === group.tone && row.version === segment.version);
+    return { segment, group, current };
+  }
+
   /** How a participant listens by default: in their interface language when the room has it, else in the room's first. */
   const defaultLanguage = (room: RoomRow, user: { language: string }) => (room.languages.includes(user.language) ? user.language : (room.languages[0] ?? user.language));
 
   return {
+    /** The caller's access to the room's glossary: participants read it, the OWNER edits it (404 for strangers). */
+    async glossaryAccess(roomId: number, userId: number): Promise<GlossaryAccess> {
+      const { participant } = await load(roomId, userId);
+      return { scope: { roomId }, mayEdit: roomPolicy.may(participant.roomRole as RoomRole, 'editGlossary'), names: () => repo.participantNames(roomId) };
+    },
+
     async listRooms(userId: number, query: { limit: number; offset: number }): Promise<RoomsPage> {
       const { count, rows } = await repo.listForUser(userId, query.limit, query.offset);
       return offsetPage(link(fillPath(API.listRooms, {})), query, count, rows.map((row) => presentRoom(row.room, row.participant)));
@@ -443,6 +464,56 @@ export function createRoomsService(deps: RoomsDeps) {
       return view!;
     },
 
+    /**
+     * A listener corrects the rendering they hear (their language and tone for this segment):
+     * everyone hearing it so reads the correction live, marked with who made it, and hears it
+     * spoken again; the machine's text stays one click away. Only a done rendering can be corrected.
+     */
+    async correctRendering(roomId: number, userId: number, segmentId: number, transcript: string): Promise<Segment> {
+      const { participant } = await load(roomId, userId);
+      const { segment, group, current } = await renderingFor(roomId, participant, segmentId);
+      if (current?.state !== 'done' || current.transcript === null) throw fieldError('transcript', 'nothingToCorrect', undefined, 'invalid');
+      const changed =
+        transcript === (current.machineTranscript ?? current.transcript)
+          ? await repo.restoreRendering(segment.id, segment.version, group)
+          : transcript !== current.transcript || current.machineTranscript === null
+            ? await repo.correctRendering(segment.id, segment.version, group, transcript, participant.id)
+            : undefined;
+      if (changed) {
+        await pushSegment('segment:rendered', segment.id);
+        // Its voice speaks the new text.
+        await queue(RENDER_QUEUE, segment);
+      }
+      return this.getSegment(roomId, userId, segmentId);
+    },
+
+    /** Takes a correction of the listener's rendering back (none: nothing changes). */
+    async restoreRendering(roomId: number, userId: number, segmentId: number): Promise<void> {
+      const { participant } = await load(roomId, userId);
+      const { segment, group } = await renderingFor(roomId, participant, segmentId);
+      if (await repo.restoreRendering(segment.id, segment.version, group)) {
+        await pushSegment('segment:rendered', segment.id);
+        await queue(RENDER_QUEUE, segment);
+      }
+    },
+
+    /**
+     * "Apply to recent utterances": the newest segments holding a term or name of the glossary as
+     * it is now are translated and spoken again (renderings listeners corrected stay).
+     */
+    async applyGlossary(roomId: number, userId: number): Promise<GlossaryApply> {
+      const access = await this.glossaryAccess(roomId, userId);
+      if (!access.mayEdit) throw permissionDenied();
+      const glossary = await deps.glossaries.forTranslation(access.scope, await access.names());
+      const touched = (await repo.recentTexts(roomId, LIMITS.glossaryApplyRecent)).filter((segment) => glossaryTouches(segment.transcript, segment.language as Language, glossary));
+      const again = await repo.renderAgain(touched.map((segment) => segment.id));
+      for (const segmentId of again) {
+        await queue(RENDER_QUEUE, touched.find((item) => item.id === segmentId)!);
+        await pushSegment('segment:rendered', segmentId);
+      }
+      return { queued: again.length };
+    },
+
     /** The speaker corrects the transcript (re-translated and re-spoken for everyone); a listener may change their tone. */
     async updateSegment(roomId: number, userId: number, segmentId: number, changes: { transcript?: string | undefined; tone?: Tone | undefined }): Promise<Segment> {
       const { participant } = await load(roomId, userId);
@@ -618,6 +689,8 @@ export function createRoomsService(deps: RoomsDeps) {
           source: segment.language as Language,
           targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
           domain: snap.domain as Domain,
+          // The room's glossary, and its participants' names (never translated).
+          glossary: await deps.glossaries.forTranslation({ roomId: segment.roomId }, await repo.participantNames(segment.roomId)),
         });
         leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
         const saved = await repo.saveRenderings(
@@ -625,7 +698,7 @@ export function createRoomsService(deps: RoomsDeps) {
             const result = results[index];
             if (result?.state === 'retry') return [];
             return result?.state === 'done'
-              ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone }
+              ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
               : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
           }),
         );
@@ -676,9 +749,9 @@ export function createRoomsService(deps: RoomsDeps) {
           const batch = waiting.splice(0);
           flushing = undefined;
           const saved = await repo.saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })));
-          // The voice of the text before a correction is no longer anyone's.
+          // The voice of the text before a correction (the speaker's, or a listener's of the rendering) is no longer anyone's.
           for (const { before } of batch) {
-            if (before?.audioKey && before.version < segment.version) await recordings.remove(before.audioKey).catch(() => undefined);
+            if (before?.audioKey && (before.version < segment.version || before.state === 'pending')) await recordings.remove(before.audioKey).catch(() => undefined);
           }
           const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
           const savedKeys = new Set(saved.map(key));
