@@ -79,6 +79,14 @@ export const SettingsIcon = (p: IconProps) => (
     <circle cx="17" cy="18" r="2" />
   </Icon>
 );
+/** A book: the glossary. */
+export const BookIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3H20v16H6.5A2.5 2.5 0 0 0 4 21.5z" />
+    <path d="M4 21.5V5.5M8 7h8M8 11h6" />
+  </Icon>
+);
+
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16z" />

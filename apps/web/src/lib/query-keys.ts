@@ -11,6 +11,7 @@ export const chatKeys = {
   messages: (chatId: number) => ['chats', chatId, 'messages'] as const,
   members: (chatId: number) => ['chats', chatId, 'members'] as const,
   membersPage: (chatId: number, query: { pageIndex: number; q: string }) => ['chats', chatId, 'members', query] as const,
+  glossary: (chatId: number) => ['chats', chatId, 'glossary'] as const,
   /** A search of the reader's messages: in all their chats, or in one (then it goes with the chat's data). */
   search: (q: string, chatId?: number) => (chatId === undefined ? (['chats', 'search', q] as const) : (['chats', chatId, 'search', q] as const)),
 };
@@ -28,6 +29,7 @@ export const roomKeys = {
   participants: (roomId: number) => ['rooms', roomId, 'participants'] as const,
   participantsPage: (roomId: number, query: { pageIndex: number; q: string }) => ['rooms', roomId, 'participants', query] as const,
   segments: (roomId: number) => ['rooms', roomId, 'segments'] as const,
+  glossary: (roomId: number) => ['rooms', roomId, 'glossary'] as const,
 };
 
 /** The account's notification switch and devices (the profile). */

@@ -19,6 +19,8 @@ import type {
   Reactions,
 } from '@parla/contract/chat';
 import type { ChatRole } from '@parla/contract/constants';
+import type { Glossary, GlossaryApply, GlossaryEntry } from '@parla/contract/glossary';
+import type { GlossaryApi } from '../../components/glossary';
 import { call, endpoint, fetchOrThrow, http } from '../../lib/api';
 import { linkParam, retryUnhandled, succeeded } from '../../lib/queries';
 
@@ -181,6 +183,29 @@ export const addReaction = (chatId: number, messageId: number, emoji: string) =>
 /** Take one's own reaction back (204: the caller updates the cache itself, the live event confirms). */
 export const removeReaction = (chatId: number, messageId: number, emoji: string) =>
   succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', { path: { groupChatId: chatId, id: messageId }, query: { emoji } }));
+
+// ---- readers' corrections and the glossary ----
+
+/** Corrects the reader's rendering of a message for everyone reading the same way (the machine's text is kept). */
+export const correctRendering = (chatId: number, messageId: number, content: string) =>
+  call<ChatMessage>(endpoint('PUT', '/api/chat/{groupChatId}/messages/{id}/rendering/', { path: { groupChatId: chatId, id: messageId }, body: { content } }));
+
+/** The machine's text again in place of a correction (204: the live event brings the message). */
+export const restoreRendering = (chatId: number, messageId: number) =>
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', { path: { groupChatId: chatId, id: messageId } }));
+
+/** The chat's glossary calls, for the shared glossary dialog. */
+export const chatGlossary = (chatId: number): GlossaryApi => {
+  const path = { groupChatId: chatId };
+  return {
+    key: chatKeys.glossary(chatId),
+    load: () => fetchOrThrow<Glossary>(endpoint('GET', '/api/chat/{groupChatId}/glossary/', { path })),
+    add: (body) => call<GlossaryEntry>(endpoint('POST', '/api/chat/{groupChatId}/glossary/', { path, body })),
+    update: (id, body) => call<GlossaryEntry>(endpoint('PATCH', '/api/chat/{groupChatId}/glossary/{id}/', { path: { ...path, id }, body })),
+    remove: (id) => succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/glossary/{id}/', { path: { ...path, id } })),
+    apply: () => call<GlossaryApply>(endpoint('POST', '/api/chat/{groupChatId}/glossary/apply/', { path })),
+  };
+};
 
 // ---- attachments ----
 

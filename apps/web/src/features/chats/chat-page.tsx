@@ -4,19 +4,21 @@
 // typing; a removed chat (or reader) leaves the page with a toast. Someone only invited sees the
 // invitation instead (what the chat is, Accept or Decline) and nothing of its content. A search of
 // the chat's messages opens from the header; `?message=` (a search result) goes to that message.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage, GroupChat } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
 import { SearchIcon, UsersIcon } from '../../components/icons';
+import type { GlossaryDraft } from '../../components/glossary';
+import { loadChunk } from '../../lib/load-chunk';
 import { InvitationPanel } from '../../components/invitation';
 import { LoadFailed, Spinner } from '../../components/ui';
 import { useCurrentUser } from '../../lib/current-user';
 import { addLiveListener } from '../../lib/live';
 import { notify } from '../../lib/toast';
-import { chatKeys, chatQuery, memberQuery } from './api';
+import { chatGlossary, chatKeys, chatQuery, memberQuery } from './api';
 import { Composer, type ComposerHandle } from './composer';
 import { messageLine, useFileDrop } from './attachments';
 import { EditChatDialog } from './edit-chat-dialog';
@@ -66,7 +68,10 @@ function ChatUnavailable({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-type Panel = 'search' | 'members' | 'settings' | 'edit' | null;
+type Panel = 'search' | 'members' | 'settings' | 'edit' | 'glossary' | null;
+
+// The glossary is opened now and then: its code loads with the dialog.
+const GlossaryDialog = lazy(() => loadChunk(() => import('../../components/glossary').then((module) => ({ default: module.GlossaryDialog }))));
 
 function ChatScreen({ chatId }: { chatId: number }) {
   const { t } = useTranslation();
@@ -93,6 +98,13 @@ function ChatScreen({ chatId }: { chatId: number }) {
   const drop = useFileDrop((files) => composer.current?.addFiles(files));
   /** What the chat's search dialog searched last (shown again when it is opened again). */
   const [searched, setSearched] = useState('');
+  /** A term to add to the glossary, from a reader's correction. */
+  const [glossaryDraft, setGlossaryDraft] = useState<GlossaryDraft | undefined>(undefined);
+  const glossary = useMemo(() => chatGlossary(chatId), [chatId]);
+  const openGlossary = useCallback((draft?: GlossaryDraft) => {
+    setGlossaryDraft(draft);
+    setPanel('glossary');
+  }, []);
   // `?message=`: the message to go to (a search result); once there, the address forgets it.
   const target = chatRoute.useSearch({ select: (search) => search.message });
   const targetDone = useCallback(
@@ -149,14 +161,35 @@ function ChatScreen({ chatId }: { chatId: number }) {
         </p>
       )}
       <LiveStatusLine />
-      <MessageList chatId={chatId} member={member.data} userId={user.data?.id} onReply={setReplyTo} target={target} onTargetDone={targetDone} />
+      <MessageList
+        chatId={chatId}
+        member={member.data}
+        userId={user.data?.id}
+        onReply={setReplyTo}
+        target={target}
+        onTargetDone={targetDone}
+        onAddToGlossary={controls.editGlossary ? openGlossary : undefined}
+      />
       <TypingLine chatId={chatId} memberId={member.data.id} />
       <Announcer chatId={chatId} />
       <Composer ref={composer} chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
       <ChatSearchDialog open={panel === 'search'} onClose={() => setPanel(null)} chatId={chatId} q={searched} onSearch={setSearched} />
-      <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} onEditChat={controls.editChat ? () => setPanel('edit') : undefined} />
+      <SettingsDialog
+        open={panel === 'settings'}
+        onClose={() => setPanel(null)}
+        chat={chat.data}
+        member={member.data}
+        onEditChat={controls.editChat ? () => setPanel('edit') : undefined}
+        onGlossary={() => openGlossary()}
+        editsGlossary={controls.editGlossary}
+      />
       <MembersDialog open={panel === 'members'} onClose={() => setPanel(null)} chat={chat.data} member={member.data} />
       {controls.editChat && <EditChatDialog open={panel === 'edit'} onClose={() => setPanel(null)} chat={chat.data} />}
+      {panel === 'glossary' && (
+        <Suspense fallback={null}>
+          <GlossaryDialog open onClose={() => setPanel(null)} api={glossary} languages={chat.data.languages} kind="chat" draft={glossaryDraft} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -13,7 +13,10 @@ import { Button, LoadFailed, Spinner } from '../../components/ui';
 import { call, endpoint } from '../../lib/api';
 import { translationInfoQuery } from '../../lib/queries';
 import { notify } from '../../lib/toast';
-import { chatKeys, deleteMessage, editMessage, messagesQuery } from './api';
+import { chatKeys, correctRendering, deleteMessage, editMessage, messagesQuery, restoreRendering } from './api';
+import { CorrectionNote, MissedTermsNote } from '../../components/correction';
+import type { GlossaryDraft } from '../../components/glossary';
+import { correctionDraft } from '../../lib/correction-draft';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { dayOf, formatDay, formatTime } from '../../lib/format';
 import { DownIcon, MoreIcon } from '../../components/icons';
@@ -73,6 +76,7 @@ export function MessageList({
   onReply,
   target,
   onTargetDone,
+  onAddToGlossary,
 }: {
   chatId: number;
   member: ChatMember;
@@ -83,6 +87,8 @@ export function MessageList({
   target?: number | undefined;
   /** Called once `target` was gone to (or found gone): the page forgets it. */
   onTargetDone?: () => void;
+  /** For those who edit the glossary: a reader's correction turned into a term. */
+  onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
@@ -369,6 +375,7 @@ export function MessageList({
                       onDelete={setDeleting}
                       onReply={onReply}
                       onJump={(messageId) => void jumpTo(messageId)}
+                      onAddToGlossary={onAddToGlossary}
                     />
                   ) : (
                     <OutboxItem entry={item.entry} />
@@ -408,6 +415,7 @@ function MessageItem({
   onDelete,
   onReply,
   onJump,
+  onAddToGlossary,
 }: {
   chatId: number;
   message: ChatMessage;
@@ -419,12 +427,16 @@ function MessageItem({
   onDelete: (message: ChatMessage) => void;
   onReply: (message: ChatMessage) => void;
   onJump: (messageId: number) => void;
+  onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const queryClient = useQueryClient();
   const [original, setOriginal] = useState(false);
   const [menu, setMenu] = useState(false);
   const [editing, setEditing] = useState(false);
+  /** The reader corrects the translation they read. */
+  const [correcting, setCorrecting] = useState(false);
   /** The reaction picker, and what gets the focus back when it closes. */
   const [picker, setPicker] = useState<'menu' | 'chip' | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -480,9 +492,37 @@ function MessageItem({
         {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
         {editing ? (
           <EditMessage chatId={chatId} message={message} onDone={() => setEditing(false)} />
+        ) : correcting ? (
+          <CorrectTranslation chatId={chatId} message={message} onDone={() => setCorrecting(false)} />
         ) : (
           !captionless && <MessageText text={message.content} mentions={message.mentions} meId={member.id} lang={message.language} />
         )}
+        {message.correction && raw && !correcting && (
+          <CorrectionNote
+            by={message.correction.by?.nickName ?? null}
+            machine={<MessageText text={message.correction.machine} mentions={message.mentions} meId={member.id} lang={message.language} className="bubble-original-text" />}
+            onRestore={async () => {
+              if (await restoreRendering(chatId, message.id)) {
+                const machine = message.correction?.machine ?? message.content;
+                queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, { ...message, content: machine, correction: null }));
+              }
+            }}
+            onAddToGlossary={
+              onAddToGlossary &&
+              (() =>
+                onAddToGlossary(
+                  correctionDraft({
+                    original: raw.content,
+                    originalLanguage: raw.language,
+                    machine: message.correction?.machine ?? '',
+                    corrected: message.content,
+                    readerLanguage: message.language,
+                  }),
+                ))
+            }
+          />
+        )}
+        {raw && <MissedTermsNote terms={message.missedTerms} className="bubble-note" />}
         {original && raw && (
           <div className="bubble-original">
             <span className="bubble-original-label">{t('chats.originalIn', { language: languageName(raw.language, uiLang) })}</span>
@@ -504,13 +544,13 @@ function MessageItem({
               {original ? t('chats.hideOriginal') : t('chats.showOriginal')}
             </button>
           )}
-          {!editing && (
+          {!editing && !correcting && (
             <button ref={menuButton} type="button" className="icon-btn icon-btn-small" aria-expanded={menu} aria-label={t('chats.messageActions')} onClick={() => setMenu((open) => !open)}>
               <MoreIcon width={18} height={18} />
             </button>
           )}
         </div>
-        {menu && !editing && (
+        {menu && !editing && !correcting && (
           <div
             ref={menuBox}
             className="bubble-actions"
@@ -529,6 +569,11 @@ function MessageItem({
             {editable && (
               <Button variant="secondary" className="btn-small" onClick={() => closeMenu(() => setEditing(true))}>
                 {t('chats.edit')}
+              </Button>
+            )}
+            {raw && (
+              <Button variant="secondary" className="btn-small" onClick={() => closeMenu(() => setCorrecting(true))}>
+                {t('corrections.correct')}
               </Button>
             )}
             {deletable && (
@@ -587,6 +632,31 @@ function EditMessage({ chatId, message, onDone }: { chatId: number; message: Cha
       rows={(text) => Math.min(8, text.split('\n').length + 1)}
       save={async (text) => {
         const updated = await editMessage(chatId, message.id, encodeMentions(text, message.mentions));
+        if (updated) queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, updated));
+        return updated !== undefined;
+      }}
+      onDone={onDone}
+    />
+  );
+}
+
+/** The reader corrects the translation they read, for everyone reading the same way (the machine's text is kept). */
+function CorrectTranslation({ chatId, message, onDone }: { chatId: number; message: ChatMessage; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => decodeMentions(message.content, message.mentions, t('chats.formerMember')));
+  return (
+    <InlineEditor
+      id={`correct-${message.id}`}
+      className="edit-message"
+      label={t('corrections.field')}
+      hint={t('corrections.hint')}
+      initial={initial}
+      lang={message.language}
+      maxLength={LIMITS.messageMax}
+      rows={(text) => Math.min(8, text.split('\n').length + 1)}
+      save={async (text) => {
+        const updated = await correctRendering(chatId, message.id, encodeMentions(text, message.mentions));
         if (updated) queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => upsertMessage(data, updated));
         return updated !== undefined;
       }}

@@ -14,6 +14,8 @@ export interface ChatControls {
   addRoles: readonly ChatRole[];
   /** Deletes other members' messages too. */
   deleteAnyMessage: boolean;
+  /** Adds, changes and removes the glossary's terms (everyone reads it). */
+  editGlossary: boolean;
 }
 
 export function chatControls(role: ChatRole | undefined): ChatControls {
@@ -25,6 +27,7 @@ export function chatControls(role: ChatRole | undefined): ChatControls {
     deleteChat: mayInChat(role, 'deleteChat'),
     addRoles: chatRolesToAdd(role),
     deleteAnyMessage: mayInChat(role, 'deleteAnyMessage'),
+    editGlossary: mayInChat(role, 'editGlossary'),
   };
 }
 

@@ -14,7 +14,7 @@ import { notify } from '../../lib/toast';
 import { tonesQuery, translationInfoQuery } from '../../lib/queries';
 import { chatKeys, updateMember } from './api';
 import { Dialog } from '../../components/dialog';
-import { PencilIcon } from '../../components/icons';
+import { BookIcon, PencilIcon } from '../../components/icons';
 import { languageLabel } from '../../lib/languages';
 import { providerName } from '../../lib/translation-info';
 
@@ -27,6 +27,8 @@ export function SettingsDialog({
   chat,
   member,
   onEditChat,
+  onGlossary,
+  editsGlossary,
 }: {
   open: boolean;
   onClose: () => void;
@@ -34,11 +36,22 @@ export function SettingsDialog({
   member: ChatMember;
   /** The OWNER's way to the chat's own details. */
   onEditChat?: (() => void) | undefined;
+  /** Opens the chat's glossary (everyone reads it; `editsGlossary`: the reader may change it). */
+  onGlossary: () => void;
+  editsGlossary: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={t('chats.settings.title')}>
       <SettingsForm chat={chat} member={member} onSaved={onClose} />
+      <div className="danger-zone">
+        <h3>{t('glossary.title')}</h3>
+        <p className="muted">{t('glossary.intro')}</p>
+        <Button variant="secondary" onClick={onGlossary}>
+          <BookIcon />
+          {editsGlossary ? t('glossary.edit') : t('glossary.see')}
+        </Button>
+      </div>
       {onEditChat && (
         <div className="danger-zone">
           <h3>{t('chats.settings.chatTitle')}</h3>

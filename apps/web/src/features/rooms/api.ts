@@ -3,6 +3,8 @@
 // mutations resolve with undefined (the catalogue showed a toast) or throw FieldErrors for forms.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { RoomRole, RoomState } from '@parla/contract/constants';
+import type { Glossary, GlossaryApply, GlossaryEntry } from '@parla/contract/glossary';
+import type { GlossaryApi } from '../../components/glossary';
 import type {
   ManageParticipant,
   Participant,
@@ -116,6 +118,24 @@ export const removeParticipants = (roomId: number, ids: number[], permanent: boo
 
 export const editSegment = (roomId: number, segmentId: number, transcript: string) =>
   call<Segment>(endpoint('PATCH', '/api/rooms/{roomId}/segments/{id}/', { path: { roomId, id: segmentId }, body: { transcript } }));
+
+/** Corrects the listener's rendering of an utterance for everyone hearing it the same way (spoken again; the machine's text is kept). */
+export const correctSegmentRendering = (roomId: number, segmentId: number, transcript: string) =>
+  call<Segment>(endpoint('PUT', '/api/rooms/{roomId}/segments/{id}/rendering/', { path: { roomId, id: segmentId }, body: { transcript } }));
+
+/** The machine's text again in place of a correction (204: the live event brings the segment). */
+export const restoreSegmentRendering = (roomId: number, segmentId: number) =>
+  succeeded(endpoint('DELETE', '/api/rooms/{roomId}/segments/{id}/rendering/', { path: { roomId, id: segmentId } }));
+
+/** The room's glossary calls, for the shared glossary dialog. */
+export const roomGlossary = (roomId: number): GlossaryApi => ({
+  key: roomKeys.glossary(roomId),
+  load: () => fetchOrThrow<Glossary>(endpoint('GET', '/api/rooms/{roomId}/glossary/', { path: { roomId } })),
+  add: (body) => call<GlossaryEntry>(endpoint('POST', '/api/rooms/{roomId}/glossary/', { path: { roomId }, body })),
+  update: (id, body) => call<GlossaryEntry>(endpoint('PATCH', '/api/rooms/{roomId}/glossary/{id}/', { path: { roomId, id }, body })),
+  remove: (id) => succeeded(endpoint('DELETE', '/api/rooms/{roomId}/glossary/{id}/', { path: { roomId, id } })),
+  apply: () => call<GlossaryApply>(endpoint('POST', '/api/rooms/{roomId}/glossary/apply/', { path: { roomId } })),
+});
 
 /** Waits before the 2nd, 3rd and 4th try of an utterance whose upload failed for want of an answer or by a 5xx. */
 export const UPLOAD_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000, 9_000];

@@ -25,6 +25,8 @@ export interface RoomControls {
   manageParticipants: boolean;
   /** Roles offered when adding someone (ownership is handed over, never given on adding). */
   addRoles: readonly RoomRole[];
+  /** Adds, changes and removes the glossary's terms (everyone reads it). */
+  editGlossary: boolean;
 }
 
 export function roomControls(role: RoomRole | undefined): RoomControls {
@@ -33,6 +35,7 @@ export function roomControls(role: RoomRole | undefined): RoomControls {
     deleteRoom: mayInRoom(role, 'deleteRoom'),
     manageParticipants: mayInRoom(role, 'manageParticipants'),
     addRoles: roomRolesToAdd(role),
+    editGlossary: mayInRoom(role, 'editGlossary'),
   };
 }
 

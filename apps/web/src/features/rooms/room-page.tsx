@@ -4,13 +4,15 @@
 // segments, state and detail changes, participants; a removed room (or reader) leaves the page.
 // Someone only invited sees the invitation instead (what the room is, Accept or Decline) and
 // nothing of its content.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ROOM_ROLE, ROOM_STATE, type RoomState } from '@parla/contract/constants';
 import type { Participant, Room } from '@parla/contract/rooms';
-import { UsersIcon } from '../../components/icons';
+import { BookIcon, UsersIcon } from '../../components/icons';
+import type { GlossaryDraft } from '../../components/glossary';
+import { loadChunk } from '../../lib/load-chunk';
 import { InvitationPanel } from '../../components/invitation';
 import { Button, Card, LoadFailed, Spinner } from '../../components/ui';
 import { INTERFACE_LANGUAGES } from '../../lib/i18n';
@@ -22,7 +24,7 @@ import { LoadMore } from '../../components/load-more';
 import { languageName } from '../../lib/languages';
 import { useHeldConnection, useLiveStatus } from '../../lib/live';
 import { useRoomInvitationAnswers } from './invitations';
-import { changeRoomState, deleteRoom, freshSession, participantQuery, roomKeys, roomQuery, segmentsQuery, transcriptUrl, updateRoom } from './api';
+import { changeRoomState, deleteRoom, freshSession, participantQuery, roomGlossary, roomKeys, roomQuery, segmentsQuery, transcriptUrl, updateRoom } from './api';
 import { canJoinCall, needsConfirmation, roomControls, stateActions, type StateAction } from './controls';
 import { formatDate, formatList } from '../../lib/format';
 import { domainKey } from './labels';
@@ -46,7 +48,10 @@ export function RoomPage() {
   return <RoomScreen key={id} roomId={id} />;
 }
 
-type Panel = 'participants' | 'edit' | null;
+type Panel = 'participants' | 'edit' | 'glossary' | null;
+
+// The glossary is opened now and then: its code loads with the dialog.
+const GlossaryDialog = lazy(() => loadChunk(() => import('../../components/glossary').then((module) => ({ default: module.GlossaryDialog }))));
 
 function RoomScreen({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
@@ -57,6 +62,13 @@ function RoomScreen({ roomId }: { roomId: number }) {
   const room = useQuery(roomQuery(roomId));
   const participant = useQuery(participantQuery(roomId));
   const [panel, setPanel] = useState<Panel>(null);
+  /** A term to add to the glossary, from a listener's correction. */
+  const [glossaryDraft, setGlossaryDraft] = useState<GlossaryDraft | undefined>(undefined);
+  const glossary = useMemo(() => roomGlossary(roomId), [roomId]);
+  const openGlossary = useCallback((draft?: GlossaryDraft) => {
+    setGlossaryDraft(draft);
+    setPanel('glossary');
+  }, []);
   // The room's events once the reader is known to take part (the server refuses someone only
   // invited); until they accept, only their own events (the invitation withdrawn, say).
   const state = participant.data?.memberState;
@@ -105,9 +117,24 @@ function RoomScreen({ roomId }: { roomId: number }) {
             </Button>
           </Card>
           <OwnSettingsCard room={room.data} participant={participant.data} />
+          <Card className="room-card-section">
+            <div className="section-head">
+              <h2>{t('glossary.title')}</h2>
+            </div>
+            <p className="muted">{t('glossary.roomIntro')}</p>
+            <Button variant="secondary" onClick={() => openGlossary()}>
+              <BookIcon />
+              {controls.editGlossary ? t('glossary.edit') : t('glossary.see')}
+            </Button>
+          </Card>
         </div>
-        <TranscriptSection room={room.data} participant={participant.data} />
+        <TranscriptSection room={room.data} participant={participant.data} onAddToGlossary={controls.editGlossary ? openGlossary : undefined} />
       </div>
+      {panel === 'glossary' && (
+        <Suspense fallback={null}>
+          <GlossaryDialog open onClose={() => setPanel(null)} api={glossary} languages={room.data.languages} kind="room" draft={glossaryDraft} />
+        </Suspense>
+      )}
       <ParticipantsDialog open={panel === 'participants'} onClose={() => setPanel(null)} room={room.data} participant={participant.data} />
       {controls.editRoom && <EditRoomDialog open={panel === 'edit'} onClose={() => setPanel(null)} room={room.data} />}
     </main>
@@ -300,7 +327,7 @@ function StateCard({ room, participant }: { room: Room; participant: Participant
   );
 }
 
-function TranscriptSection({ room, participant }: { room: Room; participant: Participant }) {
+function TranscriptSection({ room, participant, onAddToGlossary }: { room: Room; participant: Participant; onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const query = useInfiniteQuery(segmentsQuery(room.id));
@@ -331,7 +358,7 @@ function TranscriptSection({ room, participant }: { room: Room; participant: Par
           <p className="muted transcript-count">{t('rooms.transcript.count', { count: total })}</p>
           <ol className="transcript" aria-label={t('rooms.transcript.title')}>
             {segments.map((segment) => (
-              <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} />
+              <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} onAddToGlossary={onAddToGlossary} />
             ))}
           </ol>
           <LoadMore pages={query} label={t('rooms.transcript.loadMore')} loadingLabel={t('rooms.transcript.loadingMore')} />

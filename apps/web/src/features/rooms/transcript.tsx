@@ -13,7 +13,10 @@ import { translationInfoQuery } from '../../lib/queries';
 import { languageName } from '../../lib/languages';
 import { providerName } from '../../lib/translation-info';
 import { addLiveListener } from '../../lib/live';
-import { editSegment, freshSession, roomKeys } from './api';
+import { correctSegmentRendering, editSegment, freshSession, restoreSegmentRendering, roomKeys } from './api';
+import { CorrectionNote, MissedTermsNote } from '../../components/correction';
+import type { GlossaryDraft } from '../../components/glossary';
+import { correctionDraft } from '../../lib/correction-draft';
 import { canEditSegment } from './controls';
 import { formatSaidAt } from '../../lib/format';
 import { heardNothing, originalTranscript, segmentStatus, sourceLanguage, upsertSegment, type SegmentPages, type SegmentStatus } from './segments';
@@ -89,6 +92,7 @@ export function SegmentItem({
   translator,
   clip,
   speaking = false,
+  onAddToGlossary,
 }: {
   roomId: number;
   segment: Segment;
@@ -97,12 +101,17 @@ export function SegmentItem({
   clip: ReturnType<typeof useClipPlayer>;
   /** Its translated voice is playing now (the call). */
   speaking?: boolean;
+  /** For those who edit the glossary: a listener's correction turned into a term. */
+  onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
+  const queryClient = useQueryClient();
   const [original, setOriginal] = useState(false);
   const [changes, setChanges] = useState(false);
   const [editing, setEditing] = useState(false);
+  /** The listener corrects the translation they read and hear. */
+  const [correcting, setCorrecting] = useState(false);
   const status = segmentStatus(segment, readerLanguage);
   const raw = segment.rawSegment;
   const who = segment.isMe ? t('rooms.segment.you') : segment.speaker.alias;
@@ -121,6 +130,8 @@ export function SegmentItem({
       </div>
       {editing ? (
         <EditSegment roomId={roomId} segment={segment} onDone={() => setEditing(false)} />
+      ) : correcting ? (
+        <CorrectSegment roomId={roomId} segment={segment} onDone={() => setCorrecting(false)} />
       ) : (
         hasText && (
           <p className="segment-text" dir="auto" lang={segment.language}>
@@ -128,6 +139,30 @@ export function SegmentItem({
           </p>
         )
       )}
+      {segment.correction && raw && !correcting && (
+        <CorrectionNote
+          by={segment.correction.by?.alias ?? null}
+          machine={
+            <p dir="auto" lang={segment.language}>
+              {segment.correction.machine}
+            </p>
+          }
+          onRestore={async () => {
+            if (await restoreSegmentRendering(roomId, segment.id)) {
+              const machine = segment.correction?.machine ?? segment.transcript;
+              queryClient.setQueryData<SegmentPages>(roomKeys.segments(roomId), (data) => upsertSegment(data, { ...segment, transcript: machine, correction: null }));
+            }
+          }}
+          onAddToGlossary={
+            onAddToGlossary &&
+            (() =>
+              onAddToGlossary(
+                correctionDraft({ original: raw.transcript, originalLanguage: raw.language, machine: segment.correction?.machine ?? '', corrected: segment.transcript, readerLanguage: segment.language }),
+              ))
+          }
+        />
+      )}
+      {raw && <MissedTermsNote terms={segment.missedTerms} className="segment-status note" />}
       {status && (
         <p className={status.kind === 'busy' ? 'segment-status busy' : 'segment-status note'}>
           {status.kind === 'busy' && <span className="spinner spinner-small" aria-hidden="true" />}
@@ -156,7 +191,7 @@ export function SegmentItem({
           )}
         </p>
       )}
-      {!editing && (
+      {!editing && !correcting && (
         <div className="segment-actions">
           {segment.audioFile && (
             <button
@@ -184,6 +219,11 @@ export function SegmentItem({
               {hasText ? t('rooms.segment.edit') : t('rooms.segment.write')}
             </button>
           )}
+          {raw && hasText && (
+            <button type="button" className="link-button" onClick={() => setCorrecting(true)} aria-label={t('corrections.correctLabel', { time: formatSaidAt(segment.created, uiLang) })}>
+              {t('corrections.correct')}
+            </button>
+          )}
         </div>
       )}
     </li>
@@ -206,6 +246,30 @@ function EditSegment({ roomId, segment, onDone }: { roomId: number; segment: Seg
       rows={(text) => Math.min(6, Math.max(2, Math.ceil(text.length / 60)))}
       save={async (transcript) => {
         const updated = await editSegment(roomId, segment.id, transcript);
+        if (updated) queryClient.setQueryData<SegmentPages>(roomKeys.segments(roomId), (data) => upsertSegment(data, updated));
+        return updated !== undefined;
+      }}
+      onDone={onDone}
+    />
+  );
+}
+
+/** The listener corrects the translation, for everyone hearing it the same way (spoken again; the machine's text is kept). */
+function CorrectSegment({ roomId, segment, onDone }: { roomId: number; segment: Segment; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <InlineEditor
+      id={`segment-correct-${segment.id}`}
+      className="edit-segment"
+      label={t('corrections.field')}
+      hint={t('corrections.hintVoice')}
+      initial={segment.transcript}
+      lang={segment.language}
+      maxLength={LIMITS.transcriptMax}
+      rows={(text) => Math.min(6, Math.max(2, Math.ceil(text.length / 60)))}
+      save={async (transcript) => {
+        const updated = await correctSegmentRendering(roomId, segment.id, transcript);
         if (updated) queryClient.setQueryData<SegmentPages>(roomKeys.segments(roomId), (data) => upsertSegment(data, updated));
         return updated !== undefined;
       }}
