@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, eventually, person, post, send, setReading, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
+import { eq } from 'drizzle-orm';
+import { chatMessages } from '../src/core/db/schema';
 
 const search = async (who: Person, query: Record<string, string | number>) => {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
@@ -55,6 +57,23 @@ describe('GET /api/chat/search/', () => {
     // A stranger finds nothing, and a chat not theirs is a 404.
     expect(idsOf((await search(stranger, { q: 'meeting' })).body)).toEqual([]);
     expect((await search(stranger, { q: 'meeting', chatId: chat.id })).status).toBe(404);
+  });
+
+  it('finds a month-old message under newer ones by a word of the reader’s language', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana, { title: 'Archive', languages: ['en', 'es'] });
+    await addMember(ana, chat.id, ben);
+    await setReading(ben, chat.id, 'es');
+    const old = await post(ana, chat.id, 'The invoice is ready.');
+    await eventually(() => ben.client.get(`/api/chat/${chat.id}/messages/${old.id}/`).then((answer) => answer.body), (m) => m.translation === 'done', 30_000);
+    // Written 35 days ago; 30 messages have come since.
+    await server.app.ctx.db.update(chatMessages).set({ createdAt: new Date(Date.now() - 35 * 24 * 3600_000) }).where(eq(chatMessages.id, old.id));
+    for (let i = 0; i < 30; i++) await post(ana, chat.id, `The cat is black ${i}.`);
+    const found = await search(ben, { q: 'facturas' });
+    expect(idsOf(found.body)).toEqual([old.id]);
+    expect(found.body.results[0].message.content).toMatch(/factura/i);
+    expect(Date.now() - Date.parse(found.body.results[0].message.created)).toBeGreaterThan(30 * 24 * 3600_000);
   });
 
   it('searches one chat or all, newest first, a page at a time', async () => {
