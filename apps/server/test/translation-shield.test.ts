@@ -21,6 +21,20 @@ describe('shield', () => {
     expect(shielded.restore(shielded.text)).toBe('Keep ⟦0⟧ as typed');
   });
 
+  it('puts a required rendering in place of a word the writer capitalised with a capital where it starts a sentence, and only there', () => {
+    const standup = { term: 'standup', as: (language: string) => (language === 'es' ? 'reunión diaria' : undefined) };
+    const name = { term: 'Hope', exact: true };
+    const shielded = shield('Standup at nine. Hope skips the Standup. standup later! STANDUP?', [standup, name]);
+    expect(shielded.text).toBe('⟦0⟧ at nine. ⟦1⟧ skips the ⟦2⟧. ⟦3⟧ later! ⟦4⟧?');
+    // Apertium's answer (a sentence-start placeholder, one inside a sentence, one after ¿).
+    expect(shielded.restore('⟦0⟧ Es a las nueve. ⟦1⟧ se salta la ⟦2⟧. ¡⟦3⟧ luego! ¿⟦4⟧?', 'es')).toBe(
+      'Reunión diaria Es a las nueve. Hope se salta la reunión diaria. ¡reunión diaria luego! ¿Reunión diaria?',
+    );
+    // Moved inside a sentence: as the glossary writes it; no rendering for the language: as the writer did.
+    expect(shield('Standup at nine.', [standup]).restore('A las nueve, ⟦0⟧.', 'es')).toBe('A las nueve, reunión diaria.');
+    expect(shielded.restore('⟦0⟧ um neun. ⟦1⟧ ⟦2⟧ ⟦3⟧ ⟦4⟧', 'de')).toBe('Standup um neun. Hope Standup standup STANDUP');
+  });
+
   it('travels through Apertium’s HTML as empty tags', () => {
     const html = toApertiumHtml('Ask ⟦0⟧ now');
     expect(html).toBe('<p>Ask <x0/> now</p>');

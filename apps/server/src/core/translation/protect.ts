@@ -30,6 +30,11 @@ export interface Protected {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A rendering's text before a placeholder that starts a sentence: nothing, or a line break or . ! ? …, then spaces and opening marks. */
+const SENTENCE_START = /(?:^|[.!?…\n])[\s¿¡"'«“‘([]*$/u;
+/** Written with a capital first (a sentence's start in the original, most often). */
+const CAPITALISED = /^\p{Lu}/u;
+
 /** A pattern finding any of `terms` as whole words (longest first), or null for none. */
 export function termPattern(terms: readonly string[]): RegExp | null {
   const usable = [...new Set(terms.map((term) => term.trim()).filter((term) => term.length >= 2))].sort((a, b) => b.length - a.length);
@@ -78,11 +83,17 @@ export function shield(text: string, protect: readonly Protected[] = []): Shield
       if (pieces.length === 0) return rendering;
       const used = new Set<number>();
       const shown = (index: number) => (language === undefined ? undefined : renderAs[index]?.(language)) ?? pieces[index]!;
-      const restored = rendering.replace(PLACEHOLDER, (whole, n: string) => {
+      const restored = rendering.replace(PLACEHOLDER, (whole, n: string, offset: number) => {
         const index = Number(n);
         if (pieces[index] === undefined || used.has(index)) return '';
         used.add(index);
-        return shown(index);
+        const text = shown(index);
+        // A rendering put in place of a word the writer capitalised ("Standup is at nine") starts
+        // with a capital where it starts a sentence of the translation (not where it moved inside one).
+        if (text !== pieces[index] && CAPITALISED.test(pieces[index]!) && SENTENCE_START.test(rendering.slice(0, offset))) {
+          return text.replace(/^\p{Ll}/u, (first) => first.toLocaleUpperCase());
+        }
+        return text;
       });
       const lost = pieces.map((_, index) => index).filter((index) => !used.has(index) && pieces[index] !== '⟦' && pieces[index] !== '⟧').map(shown);
       return lost.length ? `${restored.trimEnd()} ${lost.join(' ')}` : restored;
