@@ -28,11 +28,20 @@ describe('shield', () => {
     expect(shielded.text).toBe('⟦0⟧ at nine. ⟦1⟧ skips the ⟦2⟧. ⟦3⟧ later! ⟦4⟧?');
     // Apertium's answer (a sentence-start placeholder, one inside a sentence, one after ¿).
     expect(shielded.restore('⟦0⟧ Es a las nueve. ⟦1⟧ se salta la ⟦2⟧. ¡⟦3⟧ luego! ¿⟦4⟧?', 'es')).toBe(
-      'Reunión diaria Es a las nueve. Hope se salta la reunión diaria. ¡reunión diaria luego! ¿Reunión diaria?',
+      'Reunión diaria es a las nueve. Hope se salta la reunión diaria. ¡reunión diaria luego! ¿Reunión diaria?',
     );
     // Moved inside a sentence: as the glossary writes it; no rendering for the language: as the writer did.
     expect(shield('Standup at nine.', [standup]).restore('A las nueve, ⟦0⟧.', 'es')).toBe('A las nueve, reunión diaria.');
     expect(shielded.restore('⟦0⟧ um neun. ⟦1⟧ ⟦2⟧ ⟦3⟧ ⟦4⟧', 'de')).toBe('Standup um neun. Hope Standup standup STANDUP');
+  });
+
+  it('gives the word after a sentence-start name back its lower case where the writer had it (not in German)', () => {
+    const names = [{ term: 'Mark', exact: true }, { term: 'Faith', exact: true }];
+    const shielded = shield('Mark approved it. Faith and Mark Twain wrote. Mark.', names);
+    expect(shielded.text).toBe('⟦0⟧ approved it. ⟦1⟧ and ⟦2⟧ Twain wrote. ⟦3⟧.');
+    // Apertium capitalises what follows a sentence-start placeholder.
+    expect(shielded.restore('⟦0⟧ Aprobado él. ⟦1⟧ Y ⟦2⟧ Twain escribió. ⟦3⟧.', 'es')).toBe('Mark aprobado él. Faith y Mark Twain escribió. Mark.');
+    expect(shielded.restore('⟦0⟧ Genehmigte es. ⟦1⟧ Und ⟦2⟧ Twain schrieben. ⟦3⟧.', 'de')).toBe('Mark Genehmigte es. Faith Und Mark Twain schrieben. Mark.');
   });
 
   it('travels through Apertium’s HTML as empty tags', () => {

@@ -76,11 +76,22 @@ export function shield(text: string, protect: readonly Protected[] = []): Shield
     at = end;
   }
   out += brackets(text.slice(at));
+  /** Placeholders the writer followed by a word in lower case ("Mark approved"). */
+  const beforeLower = new Set([...out.matchAll(/⟦(\d+)⟧\s+\p{Ll}/gu)].map((match) => match[1]!));
   return {
     text: out,
     pieces,
-    restore(rendering, language) {
-      if (pieces.length === 0) return rendering;
+    restore(given, language) {
+      if (pieces.length === 0) return given;
+      // An engine takes a placeholder at a sentence's start for no word and capitalises the next
+      // one ("Mark Aprobó"): in lower case again where the writer wrote it so (not in German,
+      // whose nouns keep their capital).
+      const rendering =
+        language === 'de'
+          ? given
+          : given.replace(/⟦(\d+)⟧(\s+)(\p{Lu})(?!\p{Lu})/gu, (whole, n: string, space: string, first: string, offset: number) =>
+              beforeLower.has(n) && SENTENCE_START.test(given.slice(0, offset)) ? `⟦${n}⟧${space}${first.toLocaleLowerCase()}` : whole,
+            );
       const used = new Set<number>();
       const shown = (index: number) => (language === undefined ? undefined : renderAs[index]?.(language)) ?? pieces[index]!;
       const restored = rendering.replace(PLACEHOLDER, (whole, n: string, offset: number) => {
