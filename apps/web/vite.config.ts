@@ -118,6 +118,31 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The app's one stylesheet (`build.cssCodeSplit: false`) written into index.html as a `<style>`
+ * (the CSP allows inline styles, not scripts), and its file dropped: the page's first paint then
+ * waits for the document alone, not for a stylesheet requested after it, and no page's chunk
+ * waits for its own stylesheet either. About 12 KB compressed, revalidated with index.html.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'parla:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return tag;
+          delete bundle[fileName];
+          return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+        });
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|wasm|onnx)$/;
 const brotli = promisify(brotliCompress);
 const LARGE_FILE_BYTES = 1024 * 1024;
@@ -184,6 +209,7 @@ export default defineConfig({
     react(),
     vadAssets(),
     routePreloads(),
+    inlineStylesheet(),
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
@@ -229,6 +255,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // One stylesheet for the whole app, inlined into index.html (inlineStylesheet).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
