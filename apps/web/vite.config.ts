@@ -80,7 +80,52 @@ const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[] }[] =
   { pattern: '^/room/\\d+$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-page.tsx'] },
 ];
 
-/** Writes `route-preloads.json`: for each of ROUTE_PAGES, the chunks and styles its pages need beyond the entry's. */
+/**
+ * Which chunk a module goes to, beyond Rolldown's own splitting (which puts every module shared
+ * by the entry and a page, or by two pages, in a small chunk of its own: 30 requests for /chat,
+ * each a round trip on a phone's network, and the entry's own code behind them):
+ * - `boot`: what the entry (src/main.tsx) imports statically, the code every page runs, and what
+ *   both a public and a signed-in page use (the HTTP client, the language switch...);
+ * - `forms`: the form library and our form helpers, for the pages and dialogs with forms;
+ * - `signed-in`: what two or more signed-in pages (or the shell) use, loaded with the first of
+ *   them and never by the public pages.
+ * A page's own modules stay in its chunk.
+ */
+const ENTRY_MODULE = 'src/main.tsx';
+const SIGNED_IN_ROOTS = [SHELL, ...ROUTE_PAGES.filter((route) => route.signedIn).flatMap((route) => route.modules.filter((module) => module !== SHELL))];
+const PUBLIC_ROOTS = ROUTE_PAGES.filter((route) => !route.signedIn).flatMap((route) => route.modules);
+const FORMS = /node_modules[\\/](react-hook-form|@hookform)[\\/]|src[\\/]lib[\\/]forms\.ts$/;
+
+function chunkPlan(getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) {
+  const closure = (root: string) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(path.join(here, root));
+    return seen;
+  };
+  const boot = closure(ENTRY_MODULE);
+  const publicModules = new Set(PUBLIC_ROOTS.flatMap((root) => [...closure(root)]));
+  const uses = new Map<string, number>();
+  for (const root of SIGNED_IN_ROOTS) {
+    // The shell comes with every signed-in page: what it uses counts as shared.
+    for (const id of closure(root)) uses.set(id, (uses.get(id) ?? 0) + (root === SHELL ? 2 : 1));
+  }
+  const signedIn = new Set<string>();
+  for (const [id, count] of uses) {
+    if (boot.has(id) || FORMS.test(id)) continue;
+    if (publicModules.has(id)) boot.add(id);
+    else if (count >= 2) signedIn.add(id);
+  }
+  return { boot, signedIn };
+}
+
+let plan: ReturnType<typeof chunkPlan> | undefined;
+
+/** Writes `route-preloads.json`: for each of ROUTE_PAGES, the entry's chunks and those its pages need beyond them, and their styles. */
 function routePreloads(): Plugin {
   let root = '';
   return {
@@ -89,7 +134,8 @@ function routePreloads(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
+    // After Vite's own: it drops the chunks that held only styles (and their imports).
+    generateBundle: { order: 'post', handler(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       /** A chunk's file with its static imports' (recursively), and the styles of all of them. */
@@ -110,11 +156,15 @@ function routePreloads(): Plugin {
           if (!chunk) this.error(`route-preloads: no chunk serves ${module} (for ${pattern})`);
           closure(chunk.fileName, files);
         }
-        const scripts = [...files].filter((file) => !entryFiles.has(file));
+        // The entry's own files first (index.html names them too, but only once its body is
+        // read: the page's chunks announced in the header would otherwise go before them), then
+        // the page's; the largest first within each, as the longest to arrive.
+        const bySize = (list: string[]) => list.sort((a, b) => (byFile.get(b)?.code.length ?? 0) - (byFile.get(a)?.code.length ?? 0));
+        const scripts = [...bySize([...entryFiles]), ...bySize([...files].filter((file) => !entryFiles.has(file)))];
         return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`) };
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
-    },
+    } },
   };
 }
 
@@ -262,14 +312,18 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // The interface-language button and its list of the 57 with the dialog and the
-              // language names they use, in one chunk: the public pages load it (each response
-              // costs its headers) and the chat and room screens share it.
-              name: 'language-select',
-              test: /src[\\/](lib[\\/]languages|components[\\/](language-select|language-dialog|dialog))\.tsx?$/,
-              // Only these modules: their dependencies (i18next, the contract's constants...) stay
-              // in the chunks they were in.
+              name: (id, ctx) => {
+                plan ??= chunkPlan((module) => ctx.getModuleInfo(module));
+                // Rolldown's runtime (its helpers for chunks) goes with the entry's code too.
+                return plan.boot.has(id) || id.includes('rolldown/runtime') ? 'boot' : plan.signedIn.has(id) ? 'signed-in' : null;
+              },
+              priority: 10,
               includeDependenciesRecursively: false,
+            },
+            {
+              name: 'forms',
+              test: FORMS,
+              priority: 5,
             },
           ],
         },
