@@ -63,21 +63,40 @@ function vadAssets(): Plugin {
  * and styles are announced with index.html (a Link header, apps/server/src/core/web-client.ts),
  * so they load alongside the entry instead of after it has run. `signedIn`: the protected pages,
  * announced only to a request that carries the session cookie (a visitor without one is sent to
- * sign in). A module named here that no chunk serves fails the build.
+ * sign in). A module named here that no chunk serves fails the build. `data`: the API addresses
+ * the page (and the navigation of every signed-in page: the unread counts) fetches as soon as it
+ * renders, exactly as it asks for them (`$1` is the pattern's first group): announced too, they
+ * come with the page instead of after its scripts (e2e/tests/preloads.spec.ts checks that each is
+ * used).
  */
 const SHELL = 'src/app/protected-shell.tsx';
-const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[] }[] = [
+const UNREAD = '/api/chat/unread/';
+const USER = '/api/accounts/user/';
+const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[]; data?: string[] }[] = [
   { pattern: '^/signin$', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
   { pattern: '^/signup$', signedIn: false, modules: ['src/features/auth/sign-up-page.tsx'] },
   { pattern: '^/signup/resend-activation$', signedIn: false, modules: ['src/features/auth/resend-activation-page.tsx'] },
   { pattern: '^/signup/activation/[^/]+$', signedIn: false, modules: ['src/features/auth/activation-page.tsx'] },
   { pattern: '^/password/reset(/[^/]+/[^/]+)?$', signedIn: false, modules: ['src/features/auth/password-reset-page.tsx'] },
-  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'] },
-  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'] },
-  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'] },
-  { pattern: '^/chat/\\d+$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-page.tsx'] },
-  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'] },
-  { pattern: '^/room/\\d+$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-page.tsx'] },
+  // LIMITS.homeRecentRooms (home-page.tsx).
+  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'], data: [UNREAD, USER, '/api/rooms/?limit=5'] },
+  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'], data: [UNREAD, USER, '/api/notifications/'] },
+  // CHAT_PAGE_SIZE, MESSAGE_PAGE_SIZE (features/chats/api.ts).
+  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'], data: [UNREAD, USER, '/api/chat/?limit=20'] },
+  {
+    pattern: '^/chat/(\\d+)$',
+    signedIn: true,
+    modules: [SHELL, 'src/features/chats/chat-page.tsx'],
+    data: [UNREAD, USER, '/api/chat/$1/', '/api/chat/$1/member/', '/api/chat/$1/messages/?limit=30', '/api/translation/'],
+  },
+  // ROOM_PAGE_SIZE, SEGMENT_PAGE_SIZE (features/rooms/api.ts).
+  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'], data: [UNREAD, '/api/rooms/?limit=20&offset=0'] },
+  {
+    pattern: '^/room/(\\d+)$',
+    signedIn: true,
+    modules: [SHELL, 'src/features/rooms/room-page.tsx'],
+    data: [UNREAD, '/api/rooms/$1/', '/api/rooms/$1/participant/', '/api/rooms/$1/segments/?limit=50&offset=0', '/api/translation/'],
+  },
 ];
 
 /**
@@ -149,7 +168,7 @@ function routePreloads(): Plugin {
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
       const styles = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       const entryStyles = new Set(styles(entryFiles));
-      const routes = ROUTE_PAGES.map(({ pattern, signedIn, modules }) => {
+      const routes = ROUTE_PAGES.map(({ pattern, signedIn, modules, data }) => {
         const files = new Set<string>();
         for (const module of modules) {
           const chunk = chunks.find((item) => item.facadeModuleId && path.relative(root, item.facadeModuleId).split(path.sep).join('/') === module);
@@ -161,7 +180,7 @@ function routePreloads(): Plugin {
         // the page's; the largest first within each, as the longest to arrive.
         const bySize = (list: string[]) => list.sort((a, b) => (byFile.get(b)?.code.length ?? 0) - (byFile.get(a)?.code.length ?? 0));
         const scripts = [...bySize([...entryFiles]), ...bySize([...files].filter((file) => !entryFiles.has(file)))];
-        return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`) };
+        return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`), ...(data ? { data } : {}) };
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
     } },
