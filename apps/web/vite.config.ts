@@ -175,11 +175,14 @@ function routePreloads(): Plugin {
           if (!chunk) this.error(`route-preloads: no chunk serves ${module} (for ${pattern})`);
           closure(chunk.fileName, files);
         }
-        // The entry's own files first (index.html names them too, but only once its body is
-        // read: the page's chunks announced in the header would otherwise go before them), then
-        // the page's; the largest first within each, as the longest to arrive.
+        // The chunks the entry imports first (index.html names them too, but only once its body
+        // is read: the page's chunks announced in the header would otherwise go before them),
+        // then the page's; the largest first within each, as the longest to arrive. Not the entry
+        // itself (a few hundred bytes): only index.html names it, so a build that changes the
+        // entry alone changes index.html alone (e2e/tests/service-worker-update.spec.ts).
         const bySize = (list: string[]) => list.sort((a, b) => (byFile.get(b)?.code.length ?? 0) - (byFile.get(a)?.code.length ?? 0));
-        const scripts = [...bySize([...entryFiles]), ...bySize([...files].filter((file) => !entryFiles.has(file)))];
+        const entryImports = [...entryFiles].filter((file) => !byFile.get(file)?.isEntry);
+        const scripts = [...bySize(entryImports), ...bySize([...files].filter((file) => !entryFiles.has(file)))];
         return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`), ...(data ? { data } : {}) };
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
