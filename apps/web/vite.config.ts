@@ -64,13 +64,12 @@ function vadAssets(): Plugin {
  * so they load alongside the entry instead of after it has run. `signedIn`: the protected pages,
  * announced only to a request that carries the session cookie (a visitor without one is sent to
  * sign in). A module named here that no chunk serves fails the build. `data`: the API addresses
- * the page (and the navigation of every signed-in page: the unread counts) fetches as soon as it
- * renders, exactly as it asks for them (`$1` is the pattern's first group): announced too, they
- * come with the page instead of after its scripts (e2e/tests/preloads.spec.ts checks that each is
- * used).
+ * of what the page shows first, exactly as it asks for them (`$1` is the pattern's first group):
+ * announced too, they come with the page instead of after its scripts (e2e/tests/preloads.spec.ts
+ * checks that each is used). Only those: each preload takes one of the six connections a phone's
+ * browser opens, which the scripts need more than the unread counts or the translator's abilities.
  */
 const SHELL = 'src/app/protected-shell.tsx';
-const UNREAD = '/api/chat/unread/';
 const USER = '/api/accounts/user/';
 const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[]; data?: string[] }[] = [
   { pattern: '^/signin$', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
@@ -79,23 +78,23 @@ const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[]; data
   { pattern: '^/signup/activation/[^/]+$', signedIn: false, modules: ['src/features/auth/activation-page.tsx'] },
   { pattern: '^/password/reset(/[^/]+/[^/]+)?$', signedIn: false, modules: ['src/features/auth/password-reset-page.tsx'] },
   // LIMITS.homeRecentRooms (home-page.tsx).
-  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'], data: [UNREAD, USER, '/api/rooms/?limit=5'] },
-  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'], data: [UNREAD, USER, '/api/notifications/'] },
+  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'], data: [USER, '/api/rooms/?limit=5'] },
+  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'], data: [USER, '/api/notifications/'] },
   // CHAT_PAGE_SIZE, MESSAGE_PAGE_SIZE (features/chats/api.ts).
-  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'], data: [UNREAD, USER, '/api/chat/?limit=20'] },
+  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'], data: [USER, '/api/chat/?limit=20'] },
   {
     pattern: '^/chat/(\\d+)$',
     signedIn: true,
     modules: [SHELL, 'src/features/chats/chat-page.tsx'],
-    data: [UNREAD, USER, '/api/chat/$1/', '/api/chat/$1/member/', '/api/chat/$1/messages/?limit=30', '/api/translation/'],
+    data: ['/api/chat/$1/', '/api/chat/$1/member/', '/api/chat/$1/messages/?limit=30'],
   },
   // ROOM_PAGE_SIZE, SEGMENT_PAGE_SIZE (features/rooms/api.ts).
-  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'], data: [UNREAD, '/api/rooms/?limit=20&offset=0'] },
+  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'], data: ['/api/rooms/?limit=20&offset=0'] },
   {
     pattern: '^/room/(\\d+)$',
     signedIn: true,
     modules: [SHELL, 'src/features/rooms/room-page.tsx'],
-    data: [UNREAD, '/api/rooms/$1/', '/api/rooms/$1/participant/', '/api/rooms/$1/segments/?limit=50&offset=0', '/api/translation/'],
+    data: ['/api/rooms/$1/', '/api/rooms/$1/participant/', '/api/rooms/$1/segments/?limit=50&offset=0'],
   },
 ];
 
