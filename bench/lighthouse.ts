@@ -73,6 +73,11 @@ async function main(): Promise<number> {
     headless: true,
     locale: 'en-US',
     serviceWorkers: 'block',
+  }).catch(async (error: unknown) => {
+    // No browser (Chromium missing, say): the server started above must not outlive the bench.
+    await stack.stop();
+    await rm(profile, { recursive: true, force: true });
+    throw error;
   });
   const rows: Row[] = [];
   try {
