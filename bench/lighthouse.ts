@@ -73,12 +73,18 @@ async function main(): Promise<number> {
     headless: true,
     locale: 'en-US',
     serviceWorkers: 'block',
+  }).catch(async (error: unknown) => {
+    // No browser (Chromium missing, say): the server started above must not outlive the bench.
+    await stack.stop();
+    await rm(profile, { recursive: true, force: true });
+    throw error;
   });
   const rows: Row[] = [];
   try {
     const { chatId, roomId } = await prepare(stack, context);
-    // Signed-in pages first; the signed-out ones last, since Lighthouse's storage reset for them
-    // also ends the session.
+    // Signed-in pages first; then the session is ended (cookies and storage cleared: Lighthouse's
+    // own storage reset keeps both, and a signed-in visitor of /signin is sent home) and the
+    // signed-out ones measured.
     const pages: [string, boolean][] = [
       ['/', true],
       ['/chat', true],
@@ -91,7 +97,16 @@ async function main(): Promise<number> {
     ];
     // `npm run bench:lighthouse -w @parla/bench -- /signin /chat` measures only those.
     const only = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+    let signedOut = false;
     for (const [pagePath, signedIn] of pages.filter(([p]) => only.length === 0 || only.some((o) => p === o || p.startsWith(`${o}/`)))) {
+      if (!signedIn && !signedOut) {
+        signedOut = true;
+        await context.clearCookies();
+        const blank = await context.newPage();
+        await blank.goto(`${stack.baseURL}/manifest.webmanifest`);
+        await blank.evaluate(() => localStorage.clear());
+        await blank.close();
+      }
       // Cold: no HTTP cache; a signed-in page keeps the session (cookies, the client's expiries).
       const cdp = await context.newCDPSession(await context.newPage());
       await cdp.send('Network.clearBrowserCache');
@@ -105,6 +120,7 @@ async function main(): Promise<number> {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== pagePath) console.log(`${pagePath}: ended on ${lhr.finalDisplayedUrl} (measured that page)`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 0.9 && (audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric'))
@@ -121,7 +137,13 @@ async function main(): Promise<number> {
       // LIGHTHOUSE_SAVE=<folder>: each page's whole report, for Lighthouse's viewer or jq.
       if (process.env.LIGHTHOUSE_SAVE) {
         await mkdir(process.env.LIGHTHOUSE_SAVE, { recursive: true });
-        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${pagePath.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+        const name = pagePath.replace(/\W+/g, '_') || 'home';
+        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr));
+        // The observed (unthrottled) trace and network log the simulation starts from, for DevTools or
+        // for replaying Lighthouse's simulation.
+        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.devtoolslog.json`), JSON.stringify(result.artifacts.DevtoolsLog));
+        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.context.json`), JSON.stringify({ URL: result.artifacts.URL, GatherContext: result.artifacts.GatherContext, settings: lhr.configSettings }));
       }
       console.log(`${pagePath}: performance ${score('performance')}, accessibility ${score('accessibility')}${failing.length ? `; below 0.9: ${failing.join(', ')}` : ''}`);
     }
@@ -146,19 +168,25 @@ function printDetails(lhr: { audits: Record<string, { displayValue?: string; det
   for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift']) {
     console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? '?'}`);
   }
+  // What the browser did unthrottled (the simulation scales its tasks by 4): a busy machine shows here.
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+  if (observed) console.log(`  observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, load ${observed.observedLoad} ms`);
   const lcp = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   const snippet = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
   if (snippet) console.log(`  LCP element: ${snippet}`);
-  const tree = lhr.audits['network-dependency-tree-insight']?.details as { list?: { items?: { value?: { chains?: unknown } }[] } } | undefined;
+  // The observed chain (unthrottled times, end of each request since navigation).
+  const tree = lhr.audits['network-dependency-tree-insight']?.details as { items?: { value?: { chains?: unknown } }[] } | undefined;
+  // Lighthouse 12 keys the chains by request id (an object); older versions gave an array.
   const walk = (chains: unknown, depth: number) => {
-    for (const chain of (Array.isArray(chains) ? chains : []) as { url?: string; timeFromInitialRequest?: number; transferSize?: number; children?: unknown }[]) {
-      console.log(`  ${'  '.repeat(depth)}${Math.round(chain.timeFromInitialRequest ?? 0)} ms ${chain.url?.replace(/^https?:\/\/[^/]+/, '')} (${Math.round((chain.transferSize ?? 0) / 1024)} KB)`);
+    const list = (Array.isArray(chains) ? chains : Object.values(chains ?? {})) as { url?: string; navStartToEndTime?: number; timeFromInitialRequest?: number; transferSize?: number; children?: unknown }[];
+    for (const chain of list.sort((a, b) => (a.navStartToEndTime ?? 0) - (b.navStartToEndTime ?? 0))) {
+      const ended = chain.navStartToEndTime ?? chain.timeFromInitialRequest ?? 0;
+      console.log(`  ${'  '.repeat(depth)}${Math.round(ended)} ms ${chain.url?.replace(/^https?:\/\/[^/]+/, '')} (${Math.round((chain.transferSize ?? 0) / 1024)} KB)`);
       walk(chain.children, depth + 1);
     }
   };
-  const first = tree?.list?.items?.[0]?.value?.chains;
+  const first = tree?.items?.[0]?.value?.chains;
   if (first) walk(first, 0);
-  else console.log(`  network tree: ${JSON.stringify(lhr.audits['network-dependency-tree-insight']?.details).slice(0, 800)}`);
 }
 
 main().then(

@@ -63,24 +63,87 @@ function vadAssets(): Plugin {
  * and styles are announced with index.html (a Link header, apps/server/src/core/web-client.ts),
  * so they load alongside the entry instead of after it has run. `signedIn`: the protected pages,
  * announced only to a request that carries the session cookie (a visitor without one is sent to
- * sign in). A module named here that no chunk serves fails the build.
+ * sign in). A module named here that no chunk serves fails the build. `data`: the API addresses
+ * of what the page shows first, exactly as it asks for them (`$1` is the pattern's first group):
+ * announced too, they come with the page instead of after its scripts (e2e/tests/preloads.spec.ts
+ * checks that each is used). Only those: each preload takes one of the six connections a phone's
+ * browser opens, which the scripts need more than the unread counts or the translator's abilities.
  */
 const SHELL = 'src/app/protected-shell.tsx';
-const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[] }[] = [
+const USER = '/api/accounts/user/';
+const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[]; data?: string[] }[] = [
   { pattern: '^/signin$', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
   { pattern: '^/signup$', signedIn: false, modules: ['src/features/auth/sign-up-page.tsx'] },
   { pattern: '^/signup/resend-activation$', signedIn: false, modules: ['src/features/auth/resend-activation-page.tsx'] },
   { pattern: '^/signup/activation/[^/]+$', signedIn: false, modules: ['src/features/auth/activation-page.tsx'] },
   { pattern: '^/password/reset(/[^/]+/[^/]+)?$', signedIn: false, modules: ['src/features/auth/password-reset-page.tsx'] },
-  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'] },
-  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'] },
-  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'] },
-  { pattern: '^/chat/\\d+$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-page.tsx'] },
-  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'] },
-  { pattern: '^/room/\\d+$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-page.tsx'] },
+  // LIMITS.homeRecentRooms (home-page.tsx).
+  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'], data: [USER, '/api/rooms/?limit=5'] },
+  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'], data: [USER, '/api/notifications/'] },
+  // CHAT_PAGE_SIZE, MESSAGE_PAGE_SIZE (features/chats/api.ts).
+  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'], data: [USER, '/api/chat/?limit=20'] },
+  {
+    pattern: '^/chat/(\\d+)$',
+    signedIn: true,
+    modules: [SHELL, 'src/features/chats/chat-page.tsx'],
+    data: ['/api/chat/$1/', '/api/chat/$1/member/', '/api/chat/$1/messages/?limit=30'],
+  },
+  // ROOM_PAGE_SIZE, SEGMENT_PAGE_SIZE (features/rooms/api.ts).
+  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'], data: ['/api/rooms/?limit=20&offset=0'] },
+  {
+    pattern: '^/room/(\\d+)$',
+    signedIn: true,
+    modules: [SHELL, 'src/features/rooms/room-page.tsx'],
+    data: ['/api/rooms/$1/', '/api/rooms/$1/participant/', '/api/rooms/$1/segments/?limit=50&offset=0'],
+  },
 ];
 
-/** Writes `route-preloads.json`: for each of ROUTE_PAGES, the chunks and styles its pages need beyond the entry's. */
+/**
+ * Which chunk a module goes to, beyond Rolldown's own splitting (which puts every module shared
+ * by the entry and a page, or by two pages, in a small chunk of its own: 30 requests for /chat,
+ * each a round trip on a phone's network, and the entry's own code behind them):
+ * - `boot`: what the entry (src/main.tsx) imports statically, the code every page runs, and what
+ *   both a public and a signed-in page use (the HTTP client, the language switch...);
+ * - `forms`: the form library and our form helpers, for the pages and dialogs with forms;
+ * - `signed-in`: what two or more signed-in pages (or the shell) use, loaded with the first of
+ *   them and never by the public pages.
+ * A page's own modules stay in its chunk.
+ */
+const ENTRY_MODULE = 'src/main.tsx';
+const SIGNED_IN_ROOTS = [SHELL, ...ROUTE_PAGES.filter((route) => route.signedIn).flatMap((route) => route.modules.filter((module) => module !== SHELL))];
+const PUBLIC_ROOTS = ROUTE_PAGES.filter((route) => !route.signedIn).flatMap((route) => route.modules);
+const FORMS = /node_modules[\\/](react-hook-form|@hookform)[\\/]|src[\\/]lib[\\/]forms\.ts$/;
+
+function chunkPlan(getModuleInfo: (id: string) => { importedIds: readonly string[] } | null) {
+  const closure = (root: string) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(path.join(here, root));
+    return seen;
+  };
+  const boot = closure(ENTRY_MODULE);
+  const publicModules = new Set(PUBLIC_ROOTS.flatMap((root) => [...closure(root)]));
+  const uses = new Map<string, number>();
+  for (const root of SIGNED_IN_ROOTS) {
+    // The shell comes with every signed-in page: what it uses counts as shared.
+    for (const id of closure(root)) uses.set(id, (uses.get(id) ?? 0) + (root === SHELL ? 2 : 1));
+  }
+  const signedIn = new Set<string>();
+  for (const [id, count] of uses) {
+    if (boot.has(id) || FORMS.test(id)) continue;
+    if (publicModules.has(id)) boot.add(id);
+    else if (count >= 2) signedIn.add(id);
+  }
+  return { boot, signedIn };
+}
+
+let plan: ReturnType<typeof chunkPlan> | undefined;
+
+/** Writes `route-preloads.json`: for each of ROUTE_PAGES, the entry's chunks and those its pages need beyond them, and their styles. */
 function routePreloads(): Plugin {
   let root = '';
   return {
@@ -89,7 +152,8 @@ function routePreloads(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
+    // After Vite's own: it drops the chunks that held only styles (and their imports).
+    generateBundle: { order: 'post', handler(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       /** A chunk's file with its static imports' (recursively), and the styles of all of them. */
@@ -103,17 +167,49 @@ function routePreloads(): Plugin {
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles);
       const styles = (files: Iterable<string>) => [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
       const entryStyles = new Set(styles(entryFiles));
-      const routes = ROUTE_PAGES.map(({ pattern, signedIn, modules }) => {
+      const routes = ROUTE_PAGES.map(({ pattern, signedIn, modules, data }) => {
         const files = new Set<string>();
         for (const module of modules) {
           const chunk = chunks.find((item) => item.facadeModuleId && path.relative(root, item.facadeModuleId).split(path.sep).join('/') === module);
           if (!chunk) this.error(`route-preloads: no chunk serves ${module} (for ${pattern})`);
           closure(chunk.fileName, files);
         }
-        const scripts = [...files].filter((file) => !entryFiles.has(file));
-        return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`) };
+        // The chunks the entry imports first (index.html names them too, but only once its body
+        // is read: the page's chunks announced in the header would otherwise go before them),
+        // then the page's; the largest first within each, as the longest to arrive. Not the entry
+        // itself (a few hundred bytes): only index.html names it, so a build that changes the
+        // entry alone changes index.html alone (e2e/tests/service-worker-update.spec.ts).
+        const bySize = (list: string[]) => list.sort((a, b) => (byFile.get(b)?.code.length ?? 0) - (byFile.get(a)?.code.length ?? 0));
+        const entryImports = [...entryFiles].filter((file) => !byFile.get(file)?.isEntry);
+        const scripts = [...bySize(entryImports), ...bySize([...files].filter((file) => !entryFiles.has(file)))];
+        return { pattern, signedIn, scripts: scripts.map((file) => `/${file}`), styles: styles(files).filter((file) => !entryStyles.has(file)).map((file) => `/${file}`), ...(data ? { data } : {}) };
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(routes) });
+    } },
+  };
+}
+
+/**
+ * The app's one stylesheet (`build.cssCodeSplit: false`) written into index.html as a `<style>`
+ * (the CSP allows inline styles, not scripts), and its file dropped: the page's first paint then
+ * waits for the document alone, not for a stylesheet requested after it, and no page's chunk
+ * waits for its own stylesheet either. About 12 KB compressed, revalidated with index.html.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'parla:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return tag;
+          delete bundle[fileName];
+          return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+        });
+      },
     },
   };
 }
@@ -184,6 +280,7 @@ export default defineConfig({
     react(),
     vadAssets(),
     routePreloads(),
+    inlineStylesheet(),
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
@@ -229,19 +326,25 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // One stylesheet for the whole app, inlined into index.html (inlineStylesheet).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
-              // The interface-language button and its list of the 57 with the dialog and the
-              // language names they use, in one chunk: the public pages load it (each response
-              // costs its headers) and the chat and room screens share it.
-              name: 'language-select',
-              test: /src[\\/](lib[\\/]languages|components[\\/](language-select|language-dialog|dialog))\.tsx?$/,
-              // Only these modules: their dependencies (i18next, the contract's constants...) stay
-              // in the chunks they were in.
+              name: (id, ctx) => {
+                plan ??= chunkPlan((module) => ctx.getModuleInfo(module));
+                // Rolldown's runtime (its helpers for chunks) goes with the entry's code too.
+                return plan.boot.has(id) || id.includes('rolldown/runtime') ? 'boot' : plan.signedIn.has(id) ? 'signed-in' : null;
+              },
+              priority: 10,
               includeDependenciesRecursively: false,
+            },
+            {
+              name: 'forms',
+              test: FORMS,
+              priority: 5,
             },
           ],
         },

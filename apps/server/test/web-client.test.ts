@@ -25,6 +25,7 @@ const FILES: Record<string, string> = {
   'route-preloads.json': JSON.stringify([
     { pattern: '^/signin$', signedIn: false, scripts: ['/assets/sign-in-page-a1.js', '/assets/forms-b2.js'], styles: ['/assets/dialog-c3.css'] },
     { pattern: '^/chat/\\d+$', signedIn: true, scripts: ['/assets/protected-shell-d4.js', '/assets/chat-page-e5.js'], styles: [] },
+    { pattern: '^/room/(\\d+)$', signedIn: true, scripts: ['/assets/room-page-f6.js'], styles: [], data: ['/api/chat/unread/', '/api/rooms/$1/segments/?limit=50&offset=0'] },
   ]),
 };
 
@@ -142,6 +143,33 @@ describe('page chunk preloads', () => {
     expect((await get('/chat/12')).headers.link).toBe(TRANSLATION);
     expect((await get('/signin', session)).headers.link).toBe(TRANSLATION);
     expect((await get('/chat/12/extra')).headers.link).toBe(TRANSLATION);
+  });
+});
+
+describe('API answer preloads', () => {
+  const TRANSLATION = '</locales/en/translation.json>; rel=preload; as=fetch; crossorigin=anonymous';
+  const ROOM_PAGE = '</assets/room-page-f6.js>; rel=modulepreload; crossorigin';
+  /** An access token's shape with this `exp` (the signature is not looked at for preloads). */
+  const token = (exp: number) => `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.c2ln`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it("announces the page's first API answers, its ids filled in, fetched with the session's cookies", async () => {
+    expect((await get('/room/42', { cookie: `access_token=${token(now() + 300)}` })).headers.link).toBe(
+      `${TRANSLATION}, ${ROOM_PAGE}, </api/chat/unread/>; rel=preload; as=fetch; crossorigin=use-credentials, </api/rooms/42/segments/?limit=50&offset=0>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+  });
+
+  it('does not when the session is about to end (the client refreshes it first) or its token is unreadable', async () => {
+    for (const access of [token(now() + 10), token(now() - 60), 'x', 'a.b.c']) {
+      expect((await get('/room/42', { cookie: `access_token=${access}` })).headers.link).toBe(`${TRANSLATION}, ${ROOM_PAGE}`);
+    }
+  });
+
+  it('does not preload the translations a client says it holds', async () => {
+    expect((await get('/signin', { cookie: 'translations_cached=en' })).headers.link).toBe(
+      '</assets/sign-in-page-a1.js>; rel=modulepreload; crossorigin, </assets/forms-b2.js>; rel=modulepreload; crossorigin, </assets/dialog-c3.css>; rel=preload; as=style',
+    );
+    expect((await get('/password/reset', { cookie: 'translations_cached=en' })).headers.link).toBeUndefined();
   });
 });
 

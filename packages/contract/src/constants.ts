@@ -136,6 +136,12 @@ export const COOKIES = {
   access: 'access_token',
   refresh: 'refresh_token',
   xsrf: 'XSRF-TOKEN',
+  /**
+   * Set by the web client while it holds the interface translations in its own cache (the
+   * language, for as long as the cache keeps them): the server then does not preload them with
+   * index.html, which would be a request for nothing.
+   */
+  translationsCached: 'translations_cached',
 } as const;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 

@@ -3,7 +3,7 @@
 // (__LOCALES_BUILD__, a hash set by vite.config.ts), retried as the spec says (section 4).
 import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, TRANSLATION_NAMESPACES, type Language } from '@parla/contract/constants';
+import { COOKIES, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, TRANSLATION_NAMESPACES, type Language } from '@parla/contract/constants';
 import { useLangStore } from './stores';
 import { CachedHttpBackend, type CachedHttpOptions } from './translation-backend';
 
@@ -47,7 +47,7 @@ export function backendOptions(
   expirationTime = CACHE_MS,
   build = __LOCALES_BUILD__,
 ): CachedHttpOptions {
-  return { loadPath, expirationTime, prefix: 'i18n_', build };
+  return { loadPath, expirationTime, prefix: 'i18n_', build, cachedCookie: { name: COOKIES.translationsCached, namespace: 'translation' } };
 }
 
 export { CachedHttpBackend };

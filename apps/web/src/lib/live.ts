@@ -1,14 +1,15 @@
 // Live pushes (Socket.IO at LIVE_PATH on this origin, authenticated by the session cookie): one
 // socket per tab, opened when a page watches a chat or a room (or holds the connection for the
 // user's own events, such as a new invitation) and closed when none has for a while or when the
-// session ends. Only the chat and room pages (loaded on demand) import this module, so
-// socket.io-client comes with them and never with the public pages.
+// session ends. Only the chat and room pages (loaded on demand) import this module, and
+// socket.io-client itself loads with the first connection (after the page has rendered, not
+// with its scripts), never with the public pages.
 // After every (re)connection each watched chat and room is subscribed again. A connection that
 // dropped for a short while comes back with the events it missed (the server's connection state
 // recovery, apps/server/src/core/realtime.ts): nothing is refetched. Otherwise the listeners are
 // told to refetch what they hold from before (`resync`), so nothing pushed while offline is lost.
 import { useEffect, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket, io as connectTo } from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
 import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
 import { http } from './api';
@@ -119,7 +120,10 @@ function emitToListeners<K extends EventName>(name: K, payload: Parameters<Serve
   }
 }
 
-function getSocket(): LiveSocket {
+/** socket.io-client, asked for by the first connection (a fifth of a chat page's script otherwise). */
+let library: Promise<{ io: typeof connectTo }> | undefined;
+
+function getSocket(io: typeof connectTo): LiveSocket {
   if (socket) return socket;
   const created: LiveSocket = io({
     path: LIVE_PATH,
@@ -235,10 +239,19 @@ function scheduleRetry() {
 }
 
 async function connect() {
-  if (!wanted) return;
-  const current = getSocket();
-  if (current.connected || current.active) return;
+  if (!wanted || socket?.connected || socket?.active) return;
   setStatus(status === 'idle' ? 'connecting' : 'reconnecting');
+  let io: typeof connectTo;
+  try {
+    ({ io } = await (library ??= import('socket.io-client')));
+  } catch {
+    // The library did not load (offline, or a deploy replaced it): try again later.
+    library = undefined;
+    return scheduleRetry();
+  }
+  if (!wanted) return;
+  const current = getSocket(io);
+  if (current.connected || current.active) return;
   let signedIn: boolean;
   try {
     signedIn = await http.ensureSession();

@@ -11,6 +11,11 @@ export interface CachedHttpOptions {
   prefix?: string;
   /** Identifies the locale files' contents (a hash computed at build time): part of the cache key. */
   build?: string;
+  /**
+   * A cookie set (to the language, for as long as the cache keeps it) whenever `namespace` is
+   * cached: tells the server that preloading that file with the page would be for nothing.
+   */
+  cachedCookie?: { name: string; namespace: string };
 }
 
 interface CacheEntry {
@@ -70,6 +75,10 @@ export class CachedHttpBackend implements BackendModule<CachedHttpOptions> {
     if (!this.options.expirationTime) return;
     try {
       localStorage.setItem(this.key(language, namespace), JSON.stringify({ savedAt: Date.now(), data }));
+      const hint = this.options.cachedCookie;
+      if (hint?.namespace === namespace) {
+        document.cookie = `${hint.name}=${encodeURIComponent(language)}; max-age=${Math.floor(this.options.expirationTime / 1000)}; path=/; samesite=lax`;
+      }
     } catch {
       // Storage full or blocked: translations still work, only uncached.
     }
