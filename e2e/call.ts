@@ -7,16 +7,17 @@ import type { Stack } from './stack';
 
 /**
  * Chromium with a fake camera (a moving test pattern) and a fake microphone, media permissions
- * granted and sound allowed to play: the microphone beeps, or plays `wavFile` once.
+ * granted and sound allowed to play: the microphone beeps, or plays `wavFile` once (over and over
+ * with `loop`).
  */
-export function launchWithFakeMedia(wavFile?: string): Promise<Browser> {
+export function launchWithFakeMedia(wavFile?: string, { loop = false } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      ...(wavFile ? [`--use-file-for-fake-audio-capture=${wavFile}%noloop`] : []),
+      ...(wavFile ? [`--use-file-for-fake-audio-capture=${wavFile}${loop ? '' : '%noloop'}`] : []),
       '--autoplay-policy=no-user-gesture-required',
     ],
   });

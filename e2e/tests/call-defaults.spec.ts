@@ -1,7 +1,10 @@
 // What `npm start` gives two people with nothing else installed: a Live room where they see and
 // hear each other (the mesh), and where what the English speaker says reaches the Spanish listener
 // transcribed (pocketsphinx), translated (Apertium) and spoken (espeak-ng). Ada's fake microphone
-// plays English read by flite (human-like speech pocketsphinx understands), then silence.
+// plays English read by flite (human-like speech pocketsphinx understands) over and over, with
+// silence between: a loaded machine may still be loading the speech detector when she starts, and
+// cut her first words (CI once heard "every want to impute or join i'm reading today"), as it
+// would a person's; the next time she says it is heard whole.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,9 +37,9 @@ test.afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** Chromium with a fake camera and a microphone that plays `wavFile` once, `user` signed in. */
+/** Chromium with a fake camera and a microphone that plays `wavFile` over and over, `user` signed in. */
 async function signedIn(user: TestUser, wavFile: string, locale: string): Promise<Page> {
-  const browser = await launchWithFakeMedia(wavFile);
+  const browser = await launchWithFakeMedia(wavFile, { loop: true });
   browsers.push(browser);
   return signedInOn(browser, stack, user, locale);
 }
@@ -45,7 +48,7 @@ async function signedIn(user: TestUser, wavFile: string, locale: string): Promis
 test('on the embedded defaults two people see and hear each other and get each other translated and spoken', async () => {
   test.setTimeout(180_000);
   const [ada, ben] = await Promise.all([activatedUserOn(stack, 'Ada Lovelace'), activatedUserOn(stack, 'Ben Okafor')]);
-  // Ben's browser hears nothing but is listened to; Ada's says SAID once, after Ben is in the call.
+  // Ben's browser hears nothing but is listened to; Ada's says SAID again and again.
   const benPage = await signedIn(ben, await silenceFile(path.join(tmp, 'silence.wav')), 'es-ES');
   const adaPage = await signedIn(ada, await fliteSpeechFile(path.join(tmp, 'said.wav'), SAID), 'en-US');
 
@@ -72,12 +75,12 @@ test('on the embedded defaults two people see and hear each other and get each o
     .toBe(1);
 
   // Ben reads what Ada said in Spanish, and hears it in a Spanish voice.
-  const heard = benPage.locator('.call-lines .segment', { hasText: 'Ada Lovelace' }).first();
-  await expect(heard.locator('.segment-text')).toHaveText(/buenos días|gracias|reunión/i, { timeout: 90_000 });
+  const heard = benPage.locator('.call-lines .segment', { hasText: 'Ada Lovelace' }).locator('.segment-text[lang="es"]', { hasText: /buenos días|gracias|reunión/i });
+  await expect(heard.first()).toBeVisible({ timeout: 90_000 });
   const player = benPage.locator('audio.voice-player');
   await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => Number(audio.dataset.ended ?? 0)), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
   // Ada reads her own words in English (as pocketsphinx heard them: "…joining the meeting today").
-  await expect(adaPage.locator('.call-lines .segment.mine .segment-text').first()).toHaveText(/meeting|joining|morning|everyone/i);
+  await expect(adaPage.locator('.call-lines .segment.mine .segment-text[lang="en"]', { hasText: /meeting|joining|morning|everyone/i }).first()).toBeVisible();
   for (const [page, name] of [
     [benPage, 'call-es'],
     [adaPage, 'call-en'],
