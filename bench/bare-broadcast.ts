@@ -2,9 +2,9 @@
 // to a chat's sockets with the same library. Plain Fastify 5 (no logger, no plugins, no schemas)
 // and Socket.IO on the same path (/api/live/) with the same server options as
 // apps/server/src/core/realtime.ts; no database, no authentication, no rendering: `chat:subscribe`
-// joins the socket to the chat's room and acknowledges, and `POST /api/chat/{id}/messages/` emits
-// one `message:created` to that room (every member's socket, the sender's included) with a body
-// shaped like the real one, and answers it with 201.
+// joins the socket to the chat's room and acknowledges, and `message:send` (or `POST
+// /api/chat/{id}/messages/`) emits one `message:created` to that room (every member's socket, the
+// sender's included) with a body shaped like the real one, and acknowledges it (answers 201).
 //
 // Environment: PORT. Started as a child process by chat-fanout.ts: `node --import tsx
 // bench/bare-broadcast.ts`.
@@ -23,20 +23,9 @@ async function main() {
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
   });
-  io.on('connection', (socket) => {
-    socket.on('chat:subscribe', (payload, ack) => {
-      const chatId = Number((payload as { chatId?: unknown } | undefined)?.chatId);
-      if (!Number.isInteger(chatId) || chatId < 1) return ack({ ok: false, error: 'invalid' });
-      void socket.join(`chat:${chatId}`);
-      ack({ ok: true });
-    });
-  });
-
   let nextId = 0;
-  app.post<{ Params: { id: string }; Body: { content?: unknown } }>('/api/chat/:id/messages/', async (request, reply) => {
-    const chatId = Number(request.params.id);
-    const content = request.body?.content;
-    if (!Number.isInteger(chatId) || chatId < 1 || typeof content !== 'string') return reply.code(400).send({ type: 'validation_error' });
+  /** Emits a message to the chat's room; answers it as its sender sees it. */
+  const post = (chatId: number, content: string) => {
     const message = {
       id: ++nextId,
       created: new Date().toISOString(),
@@ -56,8 +45,31 @@ async function main() {
       missedTerms: [],
     };
     io.to(`chat:${chatId}`).emit('message:created', { chatId, message });
+    return { ...message, isMe: true };
+  };
+  const invalid = { type: 'validation_error' as const, errors: [] };
+
+  io.on('connection', (socket) => {
+    socket.on('chat:subscribe', (payload, ack) => {
+      const chatId = Number((payload as { chatId?: unknown } | undefined)?.chatId);
+      if (!Number.isInteger(chatId) || chatId < 1) return ack({ ok: false, error: 'invalid' });
+      void socket.join(`chat:${chatId}`);
+      ack({ ok: true });
+    });
+    socket.on('message:send', (payload, ack) => {
+      const chatId = Number((payload as { chatId?: unknown } | undefined)?.chatId);
+      const content = (payload as { content?: unknown } | undefined)?.content;
+      if (!Number.isInteger(chatId) || chatId < 1 || typeof content !== 'string') return ack({ ok: false, status: 400, error: invalid });
+      ack({ ok: true, created: true, message: post(chatId, content) });
+    });
+  });
+
+  app.post<{ Params: { id: string }; Body: { content?: unknown } }>('/api/chat/:id/messages/', async (request, reply) => {
+    const chatId = Number(request.params.id);
+    const content = request.body?.content;
+    if (!Number.isInteger(chatId) || chatId < 1 || typeof content !== 'string') return reply.code(400).send(invalid);
     reply.header('content-type', 'application/json; charset=utf-8');
-    return reply.code(201).send(JSON.stringify({ ...message, isMe: true }));
+    return reply.code(201).send(JSON.stringify(post(chatId, content)));
   });
 
   const stop = () => {

@@ -1,13 +1,15 @@
 // Report, not a test: live fan-out of chat messages. 1,000 Socket.IO connections (by default) in
-// 100 chats of 10 members reading in 3 languages (en, es, fr; tone DEFAULT); a message posted
-// through the HTTP API is timed until `message:created` reached every member's socket (the 9
-// others' and the sender's own). The reference is a real chat server doing the same job, driven by
+// 100 chats of 10 members reading in 3 languages (en, es, fr; tone DEFAULT); a message posted on
+// the sender's own socket (`message:send`, acknowledged with the stored message, as a member's web
+// client posts while connected; `--post http`: POST /api/chat/{id}/messages/ instead) is timed
+// until `message:created` reached every member's socket (the 9 others' and the sender's own). The reference is a real chat server doing the same job, driven by
 // the same client processes in the same run: ejabberd (Debian 23.01, bench/lib/ejabberd.ts) with
 // multi-user chat rooms and their message archive (mod_mam) on the same PostgreSQL, every member an
-// XMPP connection (@xmpp/client) in the chat's room, a message a `groupchat` stanza timed until the
-// room's copy reached every occupant (the sender's echo included). The bare broadcast server
-// (bench/bare-broadcast.ts: socket.io, no database, no authentication: a POST that emits to a
-// room) runs beside them as the floor of the transport.
+// XMPP connection (@xmpp/client) in the chat's room, a message a `groupchat` stanza sent on the
+// sender's own connection (like for like: both post over the connection they hold) timed until
+// the room's copy reached every occupant (the sender's echo included). The bare broadcast server
+// (bench/bare-broadcast.ts: socket.io, no database, no authentication: a `message:send` or a POST
+// that emits to a room) runs beside them as the floor of the transport.
 //
 // Figures and targets:
 //   - latency post → message:created (p50/p95/p99 over every delivery) at a steady load (open
@@ -39,6 +41,8 @@
 //                         each run: `--warmup` s of load, then the measured window; deliveries still
 //                         due are waited for up to `--drain` s; rounds alternate real and bare
 //   --workers 2           client processes holding the sockets
+//   --post socket         how Parla (and the bare server) get each message: `socket` (message:send
+//                         on the sender's socket) or `http` (a POST with the sender's access token)
 //   --no-translation      skip the stand-in part
 //   --stand-in-delay 0    ms the stand-in waits before answering (a model's think time)
 //   --profile [dir]       CPU-profile the real, variant and bare servers during the closed-loop
@@ -59,7 +63,7 @@ import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type MessageEvent, type ServerToClientEvents } from '@parla/contract/live';
 import { startOpenAiStandIn, type StandIn } from '../apps/server/test/stand-ins/openai';
 import { startEjabberd, type Ejabberd } from './lib/ejabberd';
-import type { ClientChat, FromClient, LoadResult, ToClient, XmppRoom } from './lib/fanout-client';
+import type { ClientChat, FromClient, LoadResult, PostVia, ToClient, XmppRoom } from './lib/fanout-client';
 import {
   backgroundLoad,
   call,
@@ -106,6 +110,7 @@ const { values: options } = parseBenchArgs({
     drain: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '2' },
     workers: { type: 'string', default: '2' },
+    post: { type: 'string', default: 'socket' },
     'no-translation': { type: 'boolean', default: false },
     'stand-in-delay': { type: 'string', default: '0' },
 });
@@ -121,6 +126,8 @@ const drainMs = Number(options.drain) * 1000;
 const rounds = Number(options.rounds);
 const workerCount = Math.max(1, Math.min(Number(options.workers), chatCount));
 const profiling = options.profile !== undefined;
+if (options.post !== 'socket' && options.post !== 'http') throw new StartError(`--post is socket or http, not ${options.post}`);
+const postVia: PostVia = options.post;
 
 // ---- client processes ----
 
@@ -326,7 +333,7 @@ function printRun(run: FanoutRun) {
   console.log(
     `round ${run.round} ${run.name.padEnd(nameWidth)}  ${head}; created ${pcts(result.created)} (last member p99 ${ms(percentile(result.createdLast, 99))})` +
       (result.rendered.length ? `; rendered ${pcts(result.rendered)}` : '') +
-      `; POST p50 ${ms(percentile(result.http, 50))} ms` +
+      `; ${postVia === 'socket' ? 'ack' : 'POST'} p50 ${ms(percentile(result.http, 50))} ms` +
       `\n        CPU per message: server ${micros(run.perMessage.server)}, postgres ${micros(run.perMessage.postgres)}; ` +
       `busy: server ${percent(run.cpu.server)}, postgres ${percent(run.cpu.postgres)}, clients ${percent(run.cpu.clients)} ` +
       `(busiest event loop ${percent(result.elu * 100)}), machine ${percent(run.cpu.machine)} of ${os.cpus().length} cores` +
@@ -461,7 +468,7 @@ async function main(): Promise<number> {
   );
   const connectAll = async (server: Server, target: string) => {
     const at = performance.now();
-    for (const worker of workers) worker.send({ type: 'connect', target, baseUrl: server.url, chats: worker.chats, parallel: 20 });
+    for (const worker of workers) worker.send({ type: 'connect', target, baseUrl: server.url, chats: worker.chats, parallel: 20, post: postVia });
     const answers = await Promise.all(workers.map((worker) => worker.next('connected')));
     return { sockets: answers.reduce((sum, answer) => sum + answer.sockets, 0), seconds: (performance.now() - at) / 1000 };
   };
@@ -482,7 +489,8 @@ async function main(): Promise<number> {
       `${toReal.sockets} sockets to the real server (connected and subscribed in ${toReal.seconds.toFixed(1)} s)` +
       variants.map((variant) => `, as many to ${variant.name}`).join('') +
       `, ${toPeer.sockets} XMPP connections to ejabberd (online and in their rooms in ${toPeer.seconds.toFixed(1)} s) and ${toBare.sockets} to the bare broadcast server, ` +
-      `held by ${workerCount} client processes; post → message:created on every member's socket (${memberCount} per message, the sender's own included). ` +
+      `held by ${workerCount} client processes; post → message:created on every member's socket (${memberCount} per message, the sender's own included); ` +
+      `Parla and bare get each message ${postVia === 'socket' ? "on the sender's socket (message:send, acknowledged)" : 'by POST /api/chat/{id}/messages/ (the sender\'s access token)'}, ejabberd on the sender's XMPP connection. ` +
       `Steady load ${rate} msg/s for ${steadySeconds} s, closed loop of ${posters} posters for ${closedSeconds} s, each after ${warmup} s of warm-up; ` +
       `${rounds} round(s) alternating ${['real', ...variants.map((variant) => variant.name), REFERENCE, 'bare'].join(', ')}; real server LOG_LEVEL=warn, TRANSLATION_PROVIDER=none` +
       (Object.keys(extraEnv).length ? `, ${options['server-env'].join(' ')}` : '') +

@@ -2,8 +2,9 @@
 // IPC channel to the bench): it holds the connections of whole chats and times each message from
 // its sending to its arrival on every member's connection with its own clock (performance.now()),
 // so no time crosses a process. Two kinds of target: Parla (and the bare broadcast server): every
-// member's Socket.IO socket subscribed with `chat:subscribe`, messages posted through the HTTP API,
-// arrivals `message:created` (and `message:rendered`); ejabberd: every member's XMPP connection
+// member's Socket.IO socket subscribed with `chat:subscribe`, messages posted on the sender's own
+// socket (`message:send`, acknowledged with the stored message; `--post http`: through the HTTP
+// API instead), arrivals `message:created` (and `message:rendered`); ejabberd: every member's XMPP connection
 // joined to the chat's multi-user chat room, messages sent as `groupchat` stanzas on the sender's
 // connection, arrivals the room's copies (the sender's own echo included, as Parla's sender gets
 // their own `message:created`).
@@ -19,6 +20,9 @@ import { performance } from 'node:perf_hooks';
 import { client as xmppClient, xml, type Element, type XmppClient } from '@xmpp/client';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type MessageEvent, type ServerToClientEvents } from '@parla/contract/live';
+
+/** How a Parla target's messages are posted: on the sender's socket (`message:send`) or by POST. */
+export type PostVia = 'socket' | 'http';
 
 export interface ClientMember {
   userId: number;
@@ -39,7 +43,7 @@ export interface XmppRoom {
 }
 
 export type ToClient =
-  | { type: 'connect'; target: string; baseUrl: string; chats: ClientChat[]; parallel: number }
+  | { type: 'connect'; target: string; baseUrl: string; chats: ClientChat[]; parallel: number; post: PostVia }
   | { type: 'connect-xmpp'; target: string; port: number; domain: string; rooms: XmppRoom[]; parallel: number }
   | { type: 'disconnect'; target: string }
   | { type: 'load'; target: string; mode: 'steady'; rate: number; rendered: boolean }
@@ -59,7 +63,7 @@ export interface LoadResult {
   /** ms to each `message:rendered` (members reading another language than the sender's). */
   rendered: number[];
   renderedLast: number[];
-  /** ms of each POST (its response). */
+  /** ms of each post until its answer (the POST's response, or `message:send`'s acknowledgement). */
   http: number[];
   /** Deliveries due but not received when the drain ended. */
   missingCreated: number;
@@ -168,16 +172,19 @@ function onRendered(event: MessageEvent) {
   if (item.renderedDue === 0) item.renderedLast = latency;
 }
 
-async function connect(name: string, baseUrl: string, chats: ClientChat[], parallel: number) {
+async function connect(name: string, baseUrl: string, chats: ClientChat[], parallel: number, via: PostVia) {
   const started = performance.now();
   const sockets: LiveSocket[] = [];
+  /** Each member's socket in each chat, by `chatId:userId`. */
+  const socketOf = new Map<string, LiveSocket>();
   const target: Target = {
     size: chats.length,
     members: (index) => chats[index % chats.length]!.members.length,
     post(index, turn, content) {
       const chat = chats[index % chats.length]!;
       const sender = chat.members[turn % chat.members.length]!;
-      return postMessage(baseUrl, chat.chatId, sender.token, content);
+      if (via === 'http') return postMessage(baseUrl, chat.chatId, sender.token, content);
+      return sendMessage(socketOf.get(`${chat.chatId}:${sender.userId}`)!, chat.chatId, content);
     },
     otherReaders(index, turn) {
       const chat = chats[index % chats.length]!;
@@ -194,6 +201,7 @@ async function connect(name: string, baseUrl: string, chats: ClientChat[], paral
       const { chat, member } = jobs[next++]!;
       const socket: LiveSocket = io(baseUrl, { path: LIVE_PATH, transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: member.token } });
       sockets.push(socket);
+      socketOf.set(`${chat.chatId}:${member.userId}`, socket);
       socket.on('message:created', onCreated);
       socket.on('message:rendered', onRendered);
       await new Promise<void>((resolve, reject) => {
@@ -292,6 +300,18 @@ function disconnect(name: string) {
   targets.get(name)?.close();
   targets.delete(name);
   send({ type: 'disconnected', target: name });
+}
+
+/** Sends a message on the sender's socket; resolves with the status a POST would have answered and the time to the acknowledgement (ms). */
+function sendMessage(socket: LiveSocket, chatId: number, content: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return socket
+    .timeout(30_000)
+    .emitWithAck('message:send', { chatId, content, clientId: randomUUID() })
+    .then(
+      (answer) => ({ status: answer.ok ? (answer.created ? 201 : 200) : 'status' in answer ? answer.status : 429, ms: performance.now() - started }),
+      () => ({ status: 0, ms: performance.now() - started }),
+    );
 }
 
 /** POSTs a message; resolves with its status and duration (ms). */
@@ -440,7 +460,7 @@ process.on('message', (message: ToClient) => {
   const run = async () => {
     switch (message.type) {
       case 'connect':
-        return connect(message.target, message.baseUrl, message.chats, message.parallel);
+        return connect(message.target, message.baseUrl, message.chats, message.parallel, message.post);
       case 'connect-xmpp':
         return connectXmpp(message.target, message.port, message.domain, message.rooms, message.parallel);
       case 'disconnect':

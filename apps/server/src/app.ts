@@ -109,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const realtime = await createRealtime(app, {
     tokens,
     isSessionActive: sessionsRepo.isSessionActive,
+    activeSessions: sessionsRepo.activeSessions,
     redisUrl: config.redisUrl,
     log: app.log,
     eventsPer10s: config.rateLimits.liveEventsPer10s,

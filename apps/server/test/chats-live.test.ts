@@ -1,8 +1,14 @@
 // Live pushes of chats over Socket.IO: authentication, membership on subscribe and at once on
-// removal, events rendered for each reader, typing, and across two servers through one Redis.
+// removal, sessions checked again while connected, messages posted over the connection
+// (`message:send`, as the POST posts them), events rendered for each reader, typing, and across
+// two servers through one Redis.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createChat, person, post, send, setReading } from './chat-helpers';
-import { startServer, type TestServer } from './harness';
+import type { MessageSendAck, MessageSendRequest } from '@parla/contract/live';
+import { sessions } from '../src/core/db/schema';
+import { addMember, createChat, invite, person, post, send, setReading, type Person } from './chat-helpers';
+import { signedIn, startServer, type TestServer } from './harness';
 import { connect, drop, marker, positionOf, reconnect, type LiveClient } from './live-helpers';
 import { startOpenAiStandIn, type StandIn } from './stand-ins/openai';
 
@@ -59,6 +65,144 @@ describe('the live endpoint', () => {
     await ana.client.post('/api/accounts/logout/');
     await gone;
     expect(socket.socket.connected).toBe(false);
+  });
+
+  it('drops the sockets of a session ended by a password change elsewhere or by a refresh token used again', async () => {
+    const ana = await person(server);
+    const other = await signedIn(server, ana.email);
+    const otherSocket = await live(server.url, { token: other.login.access });
+    const ownSocket = await live(server.url, ana);
+    const gone = new Promise<void>((resolve) => otherSocket.socket.once('disconnect', () => resolve()));
+    const password = 'another-long-secret-9';
+    expect((await send(ana, 'POST', '/api/accounts/password/change/', { newPassword1: password, newPassword2: password })).status).toBe(200);
+    await gone;
+    expect(ownSocket.socket.connected).toBe(true);
+
+    // Two rotations later the first refresh token is a replay: the session ends, and its socket with it.
+    const ben = await signedIn(server);
+    const benSocket = await live(server.url, { token: ben.login.access });
+    const api = server.client();
+    const first = await api.post('/api/accounts/token/refresh/', { refresh: ben.login.refresh });
+    expect((await api.post('/api/accounts/token/refresh/', { refresh: first.body.refresh })).status).toBe(200);
+    const cut = new Promise<void>((resolve) => benSocket.socket.once('disconnect', () => resolve()));
+    expect((await api.post('/api/accounts/token/refresh/', { refresh: ben.login.refresh })).status).toBe(401);
+    await cut;
+  });
+
+  it('checks the sessions of open sockets again (every minute): one ended elsewhere loses its sockets, the others stay', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const anaSocket = await live(server.url, ana);
+    const benSocket = await live(server.url, ben);
+    const gone = new Promise<void>((resolve) => anaSocket.socket.once('disconnect', () => resolve()));
+    // Ended in the database without telling the live server (as another process or an expiry would).
+    await server.app.ctx.db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'test' }).where(eq(sessions.userId, ana.userId));
+    await server.app.ctx.realtime.checkSessions();
+    await gone;
+    expect(benSocket.socket.connected).toBe(true);
+    expect(await benSocket.socket.timeout(5000).emitWithAck('chat:subscribe', { chatId: 1 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('posting over the live connection (message:send)', () => {
+  const sendOver = (client: LiveClient, payload: unknown): Promise<MessageSendAck> => client.socket.timeout(5000).emitWithAck('message:send', payload as MessageSendRequest);
+  /** The POST of the same body, for comparison: status and body. */
+  const postOver = async (who: Person, chatId: number | string, body: unknown) => {
+    const answer = await who.client.request('POST', `/api/chat/${chatId}/messages/`, { json: body, xsrf: true });
+    return { status: answer.status, body: answer.body };
+  };
+
+  it('stores and pushes the message, answers what the POST answers, and a repeated clientId answers the stored message', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana, { title: 'Socket posts', languages: ['en', 'es'] });
+    const benMember = await addMember(ana, chat.id, ben);
+    await setReading(ben, chat.id, 'es');
+    const anaSocket = await live(server.url, ana);
+    const benSocket = await live(server.url, ben);
+    expect(await anaSocket.subscribe(chat.id)).toEqual({ ok: true });
+    expect(await benSocket.subscribe(chat.id)).toEqual({ ok: true });
+
+    const clientId = randomUUID();
+    const answer = await sendOver(anaSocket, { chatId: chat.id, content: 'Sent over the socket', clientId });
+    if (!answer.ok) throw new Error(JSON.stringify(answer));
+    expect(answer.created).toBe(true);
+    expect(answer.message).toMatchObject({ content: 'Sent over the socket', isMe: true, translation: 'none' });
+    // The sender's view is the message as a read of it gives it; each reader gets it pushed.
+    expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/${answer.message.id}/`)).body).toEqual(answer.message);
+    expect((await benSocket.next('message:created', (p) => p.message.id === answer.message.id)).message).toMatchObject({ isMe: false, content: 'Sent over the socket' });
+    expect((await benSocket.next('message:rendered', (p) => p.message.id === answer.message.id)).message.content).toBe('[es DEFAULT] Sent over the socket');
+    await anaSocket.next('message:created', (p) => p.message.id === answer.message.id && p.message.isMe === true);
+
+    const again = await sendOver(anaSocket, { chatId: chat.id, content: 'Sent over the socket', clientId });
+    expect(again).toEqual({ ok: true, created: false, message: answer.message });
+    // The same clientId by POST is the same message too.
+    expect(await postOver(ana, chat.id, { content: 'Sent over the socket', clientId })).toEqual({ status: 200, body: answer.message });
+
+    // A reply that mentions someone goes the longer way (its checks first), with the same outcome as a POST.
+    const reply = await sendOver(anaSocket, { chatId: chat.id, content: `Right, <@${benMember}>`, replyTo: answer.message.id });
+    if (!reply.ok) throw new Error(JSON.stringify(reply));
+    expect(reply.message).toMatchObject({ replyTo: { id: answer.message.id }, mentions: [{ id: benMember }] });
+    expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/${reply.message.id}/`)).body).toEqual(reply.message);
+  });
+
+  it('refuses what the POST refuses, with its status and error body', async () => {
+    const ana = await person(server);
+    const eve = await person(server);
+    const ivy = await person(server);
+    const chat = await createChat(ana);
+    await invite(ana, chat.id, ivy.email);
+    const anaSocket = await live(server.url, ana);
+    const cases: [Person, number | string, Record<string, unknown>][] = [
+      [ana, chat.id, { content: '' }],
+      [ana, chat.id, { content: 'x'.repeat(5000) }],
+      [ana, chat.id, { content: 'Hi', clientId: 'not-a-uuid' }],
+      [ana, chat.id, { content: 42 }],
+      [ana, chat.id, {}],
+      [ana, chat.id, { content: 'Hi', replyTo: 999_999 }],
+      [ana, chat.id, { content: 'Hi', attachments: [999_999] }],
+      [ana, chat.id, { content: 'Hi <@999999>' }],
+      [ana, 999_999, { content: 'Hi' }],
+      [eve, chat.id, { content: 'Hi' }],
+      [ivy, chat.id, { content: 'Hi' }],
+    ];
+    const sockets = new Map<Person, LiveClient>([[ana, anaSocket], [eve, await live(server.url, eve)], [ivy, await live(server.url, ivy)]]);
+    for (const [who, chatId, body] of cases) {
+      const overHttp = await postOver(who, chatId, body);
+      expect(overHttp.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(await sendOver(sockets.get(who)!, { chatId, ...body }), JSON.stringify(body)).toEqual({ ok: false, status: overHttp.status, error: overHttp.body });
+    }
+    // No chat id, or one that names nothing: the POST's 404 for such a path.
+    for (const payload of [null, 'x', [], { content: 'Hi' }, { chatId: 'x', content: 'Hi' }, { chatId: -1, content: 'Hi' }]) {
+      expect(await sendOver(anaSocket, payload), JSON.stringify(payload)).toEqual({ ok: false, status: 404, error: { type: 'client_error', errors: [{ code: 'not_found', attr: null, detail: expect.any(String) }] } });
+    }
+    // Nothing of the above was stored.
+    expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/`)).body.results).toEqual([]);
+    // Without an acknowledgement nothing is posted, and the connection goes on.
+    (anaSocket.socket as unknown as { emit(event: string, payload: unknown): void }).emit('message:send', { chatId: chat.id, content: 'Unheard' });
+    expect(await sendOver(anaSocket, { chatId: chat.id, content: 'Heard' })).toMatchObject({ ok: true, created: true });
+    expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/`)).body.results.map((m: { content: string }) => m.content)).toEqual(['Heard']);
+  });
+
+  it('counts against the same rate limit as the POST', async () => {
+    const limited = await startServer({ RATE_LIMIT_MESSAGES: '2' });
+    try {
+      const ana = await person(limited);
+      const chat = await createChat(ana);
+      const socket = await connect(limited.url, ana);
+      try {
+        expect(await sendOver(socket, { chatId: chat.id, content: 'one' })).toMatchObject({ ok: true });
+        expect((await postOver(ana, chat.id, { content: 'two' })).status).toBe(201);
+        const refused = await sendOver(socket, { chatId: chat.id, content: 'three' });
+        expect(refused).toMatchObject({ ok: false, status: 429, error: { type: 'client_error', errors: [{ code: 'throttled', attr: null }] } });
+        const overHttp = await postOver(ana, chat.id, { content: 'three' });
+        expect(overHttp.status).toBe(429);
+      } finally {
+        socket.close();
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
+import { errorBodySchema } from '@parla/contract/errors';
 import { problemOf } from './fuzz/verdict';
 import { send as sendRaw } from './fuzz/http';
 import { createChat, person, post, type Person } from './chat-helpers';
@@ -219,8 +220,39 @@ describe('the live endpoint', () => {
         expect(answer, JSON.stringify(payload).slice(0, 60)).toMatchObject({ ok: expect.any(Boolean) });
         if (!(payload && typeof payload === 'object' && 'chatId' in payload && payload.chatId === chatId)) expect(answer).toEqual({ ok: false, error: 'invalid' });
       }
+      // A message posted over the connection (message:send) answers bad payloads as the POST answers
+      // bad requests: a 4xx with the standard error body, never a 5xx, nothing stored.
+      const deep = { a: [[[[[]]]]] };
+      for (const payload of [
+        null,
+        [],
+        'x',
+        42,
+        { chatId: null },
+        { chatId: 2 ** 53, content: 'x' },
+        { chatId: 'x'.repeat(10_000), content: 'x' },
+        { chatId, content: null },
+        { chatId, content: deep },
+        { chatId, content: 'x'.repeat(10_000) },
+        { chatId, content: '\u0000' },
+        { chatId, content: 'x', clientId: deep },
+        { chatId, content: 'x', replyTo: -1 },
+        { chatId, content: 'x', replyTo: 2 ** 31 },
+        { chatId, content: 'x', attachments: 'x' },
+        { chatId, content: 'x', attachments: [1, 1] },
+        { chatId, content: 'x', attachments: Array.from({ length: 1000 }, (_, index) => index + 1) },
+      ]) {
+        const answer = (await live.socket.timeout(5000).emitWithAck('message:send', payload as never)) as { ok: boolean; status?: number; error?: unknown };
+        const shown = JSON.stringify(payload).slice(0, 60);
+        expect(answer.ok, shown).toBe(false);
+        expect(answer.status, shown).toBeGreaterThanOrEqual(400);
+        expect(answer.status, shown).toBeLessThan(500);
+        expect(errorBodySchema.safeParse(answer.error).success, shown).toBe(true);
+      }
       // No acknowledgement asked for, events nobody listens to, arguments in excess: nothing breaks.
       const raw = live.socket as unknown as Socket;
+      raw.emit('message:send', { chatId, content: 'no ack' });
+      raw.emit('message:send');
       raw.emit('chat:subscribe', { chatId });
       raw.emit('chat:subscribe');
       raw.emit('guard:unknown', { any: 'thing' }, () => undefined);

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessageSendAck, MessageSendRequest } from '@parla/contract/live';
 import { http } from '../src/lib/api';
 import { HttpError } from '../src/lib/error-catalogue';
 import { chatKeys } from '../src/features/chats/api';
@@ -23,6 +24,10 @@ import {
 import { isTransient, sendEntry } from '../src/features/chats/outbox-sender';
 import { messagesOf, type MessagePages } from '../src/features/chats/timeline';
 import { message } from './chat-fixtures';
+
+// The live connection: down (undefined: the POST goes) unless a test puts it up.
+const live = vi.hoisted(() => ({ sendMessage: vi.fn<(request: MessageSendRequest) => Promise<MessageSendAck> | undefined>(() => undefined) }));
+vi.mock('../src/lib/live', () => live);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -157,6 +162,46 @@ describe('sending an entry', () => {
     answer(message(2, { isMe: true }));
     await first;
     expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('posts on the live connection when it is up: no request, the stored message in the cache', async () => {
+    live.sendMessage.mockResolvedValueOnce({ ok: true, created: true, message: message(2, { isMe: true, content: 'Hola' }) });
+    updateOutbox((entries) =>
+      enqueue(entries, { clientId: 'c-2', userId: 1, chatId: 1, content: 'Sí', replyTo: 1, quote: { name: 'Ana', excerpt: 'message 1' }, mentions: [] }, Date.now()),
+    );
+    await sendEntry(queryClient, entryFor('c-1'));
+    expect(live.sendMessage).toHaveBeenLastCalledWith({ chatId: 1, content: 'Hola', clientId: 'c-1' });
+    expect(request).not.toHaveBeenCalled();
+    expect(messagesOf(queryClient.getQueryData(chatKeys.messages(1))).map((item) => item.id)).toEqual([1, 2]);
+    live.sendMessage.mockResolvedValueOnce({ ok: true, created: true, message: message(3, { isMe: true, content: 'Sí' }) });
+    await sendEntry(queryClient, entryFor('c-2'));
+    expect(live.sendMessage).toHaveBeenLastCalledWith({ chatId: 1, content: 'Sí', clientId: 'c-2', replyTo: 1 });
+    expect(useOutbox.getState().entries).toEqual([]);
+  });
+
+  it('over the live connection, keeps the entry when no answer came or the server was busy, and marks a refusal failed with its reason', async () => {
+    live.sendMessage.mockRejectedValueOnce(new Error('operation has timed out'));
+    await sendEntry(queryClient, entryFor('c-1'));
+    expect(entryFor('c-1')).toMatchObject({ state: 'queued', attempts: 1 });
+    for (const answer of [
+      { ok: false, error: 'throttled' },
+      { ok: false, status: 429, error: { type: 'client_error', errors: [{ code: 'throttled', attr: null, detail: 'Wait 3 seconds.' }] } },
+      { ok: false, status: 500, error: { type: 'server_error', errors: [{ code: 'error', attr: null, detail: 'A server error occurred.' }] } },
+    ] satisfies MessageSendAck[]) {
+      live.sendMessage.mockResolvedValueOnce(answer);
+      updateOutbox((entries) => markRetryNow(entries, 'c-1', Date.now()));
+      await sendEntry(queryClient, entryFor('c-1'));
+      expect(entryFor('c-1')).toMatchObject({ state: 'queued' });
+    }
+    live.sendMessage.mockResolvedValueOnce({
+      ok: false,
+      status: 400,
+      error: { type: 'validation_error', errors: [{ code: 'max_length', attr: 'content', detail: 'Ensure this field has no more than 4000 characters.' }] },
+    });
+    updateOutbox((entries) => markRetryNow(entries, 'c-1', Date.now()));
+    await sendEntry(queryClient, entryFor('c-1'));
+    expect(entryFor('c-1')).toMatchObject({ state: 'failed', error: 'Ensure this field has no more than 4000 characters.' });
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('tells failures worth retrying from refusals', () => {

@@ -30,6 +30,7 @@ const io = useLiveServer(target, (socket) => {
   });
   socket.on('chat:unsubscribe', ({ chatId }) => void socket.leave(`chat:${chatId}`));
   socket.on('chat:typing', ({ chatId }) => typing.push(chatId));
+  socket.on('message:send', ({ chatId, content }, ack) => ack({ ok: true, created: true, message: message(100 + chatId, { content, isMe: true }) }));
 });
 
 describe('live pushes', () => {
@@ -42,6 +43,8 @@ describe('live pushes', () => {
       'message:created': ({ message: item }) => created.push(item.id),
       resync: (at, topic) => (topic === undefined ? resyncs.push(at) : chatResyncs.push(topic.id)),
     });
+    // No connection yet: a message is not posted on it (the caller posts it over HTTP).
+    expect(live.sendMessage({ chatId: 7, content: 'Before' })).toBeUndefined();
     const stop = live.watchChat(7);
     await until(() => subscriptions.includes(7) && resyncs.length === 1);
     expect(live.getLiveStatus()).toBe('connected');
@@ -51,6 +54,9 @@ describe('live pushes', () => {
 
     live.sendTyping(7);
     await until(() => typing.includes(7));
+
+    // A message posted on the connection gets the server's answer.
+    expect(await live.sendMessage({ chatId: 7, content: 'Over the socket', clientId: 'c-7' })).toMatchObject({ ok: true, message: { id: 107, content: 'Over the socket' } });
 
     // A chat watched while connected is subscribed at once and resynced on its own.
     const stopOther = live.watchChat(9);

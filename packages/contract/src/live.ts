@@ -2,7 +2,8 @@
 // authenticates with the session cookie (or `auth: { token: <access token> }`); a client
 // subscribes to each chat it shows, and every event reaches it already rendered for it.
 import * as z from 'zod/mini';
-import { chatMessageSchema, groupChatSchema, reactionsSchema } from './chat';
+import { chatMessageSchema, groupChatSchema, reactionsSchema, type ChatMessage, type ChatMessageCreateRequest } from './chat';
+import type { ErrorBody } from './errors';
 import { roomSchema, segmentSchema } from './rooms';
 import { idField } from './fields';
 import { MESH } from './constants';
@@ -23,6 +24,25 @@ export type RoomRef = z.infer<typeof roomRefSchema>;
  * member of (or only invited to), `throttled` when the connection sent too many events.
  */
 export type SubscribeAck = { ok: true } | { ok: false; error: 'not_found' | 'invalid' | 'throttled' };
+
+/**
+ * `message:send`: a message posted over the live connection, as POST /api/chat/{chatId}/messages/
+ * takes it (the same body, validated by the same schema, `chatMessageCreateRequestSchema`, with
+ * the chat's id beside it), under the same rate limits. A connection already says who is calling,
+ * so a post needs no request of its own.
+ */
+export type MessageSendRequest = ChatRef & ChatMessageCreateRequest;
+
+/**
+ * The answer to `message:send`: the stored message as the POST answers it (`created` false for a
+ * clientId the sender used already: the POST's 200), or the POST's error: its status and the
+ * standard error body (a bad `chatId` is the POST's 404 for a path naming no chat); `throttled`
+ * alone when the connection sent too many events (as for every event, see SubscribeAck).
+ */
+export type MessageSendAck =
+  | { ok: true; created: boolean; message: ChatMessage }
+  | { ok: false; status: number; error: ErrorBody }
+  | { ok: false; error: 'throttled' };
 
 // ---- the call without a media server (a WebRTC mesh signalled here) ----
 
@@ -77,6 +97,8 @@ export interface ClientToServerEvents {
   'chat:unsubscribe': (payload: ChatRef) => void;
   /** "I am writing": the other subscribers get `typing` (send at most every 2 s while typing). */
   'chat:typing': (payload: ChatRef) => void;
+  /** Post a message (see MessageSendRequest); the answer is the POST's (MessageSendAck). */
+  'message:send': (payload: MessageSendRequest, ack: (answer: MessageSendAck) => void) => void;
   /** Start receiving a room's events (participation checked now and on every change). */
   'room:subscribe': (payload: RoomRef, ack: (answer: SubscribeAck) => void) => void;
   'room:unsubscribe': (payload: RoomRef) => void;

@@ -6,7 +6,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { z } from 'zod';
 import { NON_FIELD_ERRORS, type ErrorBody, type ErrorType } from '@parla/contract/errors';
 import { BLANK, INVALID_CHARACTERS, SINGLE_LINE } from '@parla/contract/fields';
-import { FALLBACK_LANGUAGE } from '@parla/contract/constants';
+import { FALLBACK_LANGUAGE, type Language } from '@parla/contract/constants';
 import { translate, type MessageKey } from './i18n';
 
 type Params = Record<string, string | number>;
@@ -131,14 +131,31 @@ export function issueToEntry(issue: z.core.$ZodIssue): ErrorEntry {
 }
 
 export function renderError(error: ApiError, request: FastifyRequest): ErrorBody {
+  return errorBody(error, request.lang);
+}
+
+/** The standard error body of `error` in `lang` (an HTTP answer's, or a live acknowledgement's). */
+export function errorBody(error: ApiError, lang: Language): ErrorBody {
   return {
     type: error.type,
     errors: error.entries.map((entry) => ({
       code: entry.code,
       attr: entry.attr,
-      detail: translate(request.lang, entry.message, entry.params),
+      detail: translate(lang, entry.message, entry.params),
     })),
   };
+}
+
+export const serverError = () => new ApiError(500, 'server_error', [{ code: 'error', message: 'serverError', attr: null }]);
+
+/**
+ * What a failed operation answers outside an HTTP request (a live acknowledgement): the ApiError
+ * it threw, its validation issues as the 400 an HTTP request would get, else a 500 (`unexpected`
+ * true: the caller logs it).
+ */
+export function answerFor(error: unknown): { error: ApiError; unexpected: boolean } {
+  const known = error instanceof ApiError || error instanceof RequestValidationError ? toApiError(error) : null;
+  return known ? { error: known, unexpected: known.statusCode >= 500 } : { error: serverError(), unexpected: true };
 }
 
 function toApiError(error: FastifyError | ApiError | RequestValidationError): ApiError | null {
@@ -204,7 +221,7 @@ export function installErrorHandling(
       return sendError(reply, request, apiError);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, request, new ApiError(500, 'server_error', [{ code: 'error', message: 'serverError', attr: null }]));
+    return sendError(reply, request, serverError());
   });
 
   app.setNotFoundHandler((request, reply) => {

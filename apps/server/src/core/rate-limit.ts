@@ -24,8 +24,18 @@ export interface Counter {
   add(request: FastifyRequest): Promise<void>;
 }
 
+/** One set of counters, checked from a route and from outside an HTTP request alike. */
+export interface Limiter {
+  /** As a route's preHandler. */
+  route: preHandlerAsyncHookHandler;
+  /** For a signed-in user outside an HTTP request (a live connection): the same counts, the route's 429. */
+  user(userId: number): Promise<void>;
+}
+
 export interface RateLimits {
   route(...rules: LimitRule[]): preHandlerAsyncHookHandler;
+  /** Counters (one per rule) that routes and live operations share: each call of this makes new ones. */
+  limiter(...rules: LimitRule[]): Limiter;
   counter(rule: LimitRule): Counter;
 }
 
@@ -49,18 +59,27 @@ export interface UserLimits {
   searches: preHandlerAsyncHookHandler;
   /** Any other write. */
   writes: preHandlerAsyncHookHandler;
+  /** A message posted over the live connection: the same counters as a POST of one (`writes`, then `messages`). */
+  liveMessage: (userId: number) => Promise<void>;
 }
 
 export function userLimits(limits: RateLimits, rates: { messagesPerMinute: number; creationsPerHour: number; invitationsPerHour: number; exportsPerMinute: number; searchesPerMinute: number; writesPerMinute: number }): UserLimits {
   const minute = 60_000;
   const hour = 60 * minute;
+  // Made once each: the in-memory store keeps the counts of each limiter apart.
+  const messages = limits.limiter(perUser('messages', rates.messagesPerMinute, minute));
+  const writes = limits.limiter(perUser('writes', rates.writesPerMinute, minute));
   return {
-    messages: limits.route(perUser('messages', rates.messagesPerMinute, minute)),
+    messages: messages.route,
     creations: limits.route(perUser('creations', rates.creationsPerHour, hour)),
     invitations: limits.route(perUser('invitations', rates.invitationsPerHour, hour)),
     exports: limits.route(perUser('exports', rates.exportsPerMinute, minute)),
     searches: limits.route(perUser('searches', rates.searchesPerMinute, minute)),
-    writes: limits.route(perUser('writes', rates.writesPerMinute, minute)),
+    writes: writes.route,
+    async liveMessage(userId) {
+      await writes.user(userId);
+      await messages.user(userId);
+    },
   };
 }
 
@@ -86,14 +105,28 @@ export async function installRateLimits(app: FastifyInstance, options: { redisUr
   const checker = (rule: LimitRule) =>
     app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${rule.name}:${rule.key(request)}` });
 
+  /** Counts the request against each rule that is on; the first one past its max throws the 429. */
+  const limiter = (rules: LimitRule[]) => {
+    const checks = rules.filter((rule) => rule.max > 0).map(checker);
+    return async (request: FastifyRequest) => {
+      for (const check of checks) {
+        const state = await check(request);
+        if (!state.isAllowed && state.isExceeded) throw throttled(Math.max(1, state.ttlInSeconds));
+      }
+    };
+  };
+
   return {
     route(...rules) {
-      const checks = rules.filter((rule) => rule.max > 0).map(checker);
-      return async (request) => {
-        for (const check of checks) {
-          const state = await check(request);
-          if (!state.isAllowed && state.isExceeded) throw throttled(Math.max(1, state.ttlInSeconds));
-        }
+      const limit = limiter(rules);
+      return async (request) => limit(request);
+    },
+    limiter(...rules) {
+      const limit = limiter(rules);
+      return {
+        route: async (request) => limit(request),
+        // What the rules and the store read of a request: who is calling (perUser's key) and the route's options.
+        user: (userId) => limit({ auth: { userId }, routeOptions: { config: {} } } as unknown as FastifyRequest),
       };
     },
     counter(rule) {

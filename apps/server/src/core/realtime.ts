@@ -11,6 +11,10 @@
 // subscribed to is still the caller's, in the same reading group (the features' `onRecovery`
 // checks); otherwise the client starts afresh and refetches, as it does after a longer outage.
 // With REDIS_URL the events are kept in a Redis stream, so a client may come back on any process.
+// A connection's session is checked at the handshake and again every minute (one statement for
+// every session with a connection here): a session that ended (sign-out, password change,
+// refresh-token reuse: those also cut its connections at once) takes its connections with it, so
+// what a connection sends (a message posted over it) needs no session query of its own.
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -39,6 +43,9 @@ interface RecoveryNote {
 /** How long a dropped connection may come back with the events it missed. */
 export const RECOVERY_MS = 2 * 60_000;
 
+/** How often the sessions of the open connections are checked again. */
+export const SESSION_CHECK_MS = 60_000;
+
 /**
  * Whether a user may get back these rooms of a restored connection (the rooms of one feature's
  * topics among them): false when one of them is no longer theirs as it was.
@@ -54,6 +61,8 @@ export interface Realtime {
   /** Ends the live connections of a session (logout) or of a user's sessions but one (password change). */
   disconnectSession(sessionId: string): void;
   disconnectUser(userId: number, exceptSessionId?: string): Promise<void>;
+  /** Checks the sessions of this process's connections now (done every SESSION_CHECK_MS): those of ended sessions are closed. */
+  checkSessions(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +71,8 @@ export async function createRealtime(
   options: {
     tokens: TokenService;
     isSessionActive: (sessionId: string, userId: number) => Promise<boolean>;
+    /** Which of these sessions are still active, with their users (the periodic check). */
+    activeSessions: (sessionIds: readonly string[]) => Promise<{ id: string; userId: number }[]>;
     redisUrl: string | undefined;
     log: FastifyBaseLogger;
     /** Events one connection may send per 10 s (0: no limit); past it they are refused unread, past ten times it the connection ends. */
@@ -189,6 +200,16 @@ export async function createRealtime(
     for (const handler of handlers) handler(socket);
   });
 
+  async function checkSessions() {
+    const sockets = [...io.of('/').sockets.values()];
+    const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))];
+    const active = new Map((await options.activeSessions(ids)).map((session) => [session.id, session.userId]));
+    for (const socket of sockets) if (active.get(socket.data.sessionId) !== socket.data.userId) socket.disconnect(true);
+  }
+  const sessionCheck = setInterval(() => {
+    checkSessions().catch((error: unknown) => log.error({ err: error }, 'live session check failed'));
+  }, SESSION_CHECK_MS).unref();
+
   return {
     io,
     onConnection: (handler) => handlers.push(handler),
@@ -198,7 +219,9 @@ export async function createRealtime(
       const sockets = await io.in(userRoom(userId)).fetchSockets();
       for (const socket of sockets) if (socket.data.sessionId !== exceptSessionId) socket.disconnect(true);
     },
+    checkSessions,
     async close() {
+      clearInterval(sessionCheck);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() would also close the HTTP server, which Fastify closes itself.

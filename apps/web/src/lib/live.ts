@@ -11,7 +11,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket, io as connectTo } from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
-import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
+import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, MessageSendAck, MessageSendRequest, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
 import { http } from './api';
 import { useTokenStore } from './stores';
 
@@ -388,6 +388,16 @@ export function addLiveListener(listener: LiveListener): () => void {
 /** "I am writing" in a chat (callers throttle it to once every 2 s). */
 export function sendTyping(chatId: number) {
   if (socket?.connected && subscribed.has(keyOf('chat', chatId))) socket.emit('chat:typing', { chatId });
+}
+
+/**
+ * Posts a message on the live connection (`message:send`): the answer a POST of it would get,
+ * without a request of its own. Undefined when the connection is not up (post it over HTTP then);
+ * rejects when no answer came in time (it may have been stored: send it again with the same clientId).
+ */
+export function sendMessage(request: MessageSendRequest): Promise<MessageSendAck> | undefined {
+  if (!socket?.connected) return undefined;
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('message:send', request);
 }
 
 /** Resolves once the live connection is up (true), or false after `timeoutMs` without it. */

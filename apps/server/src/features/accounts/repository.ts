@@ -1,5 +1,5 @@
 // Data access of the accounts feature: users, e-mail keys, sessions (refresh-token families).
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
 import { emailKeys, sessions, users } from '../../core/db/schema';
 
@@ -141,6 +141,15 @@ export function createAccountsRepository(db: Db) {
     async isSessionActive(id: string, userId: number): Promise<boolean> {
       const rows = await activeSession.execute({ id, userId });
       return rows.length > 0;
+    },
+
+    /** Which of these sessions are still active, with their users (one statement for many). */
+    async activeSessions(ids: readonly string[]): Promise<{ id: string; userId: number }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: sessions.id, userId: sessions.userId })
+        .from(sessions)
+        .where(and(inArray(sessions.id, [...ids]), isNull(sessions.revokedAt), gt(sessions.refreshExpiresAt, sql`now()`)));
     },
 
     /**

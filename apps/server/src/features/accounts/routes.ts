@@ -46,6 +46,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     publicUrl: config.publicUrl,
     log: app.log,
     hashCost: config.passwordHashCost,
+    sessionEnded: (sessionId) => ctx.realtime.disconnectSession(sessionId),
   });
   const secure = config.publicUrl.startsWith('https://');
 

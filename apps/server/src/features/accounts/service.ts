@@ -45,6 +45,8 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
   /** scrypt's log2(N) for new password hashes (PASSWORD_HASH_COST). */
   hashCost: number;
+  /** A session was ended here (refresh-token reuse): its live connections end with it. */
+  sessionEnded: (sessionId: string) => void;
 }
 
 export { normaliseEmail };
@@ -208,6 +210,7 @@ export function createAccountsService(deps: AccountsDeps) {
           return { sessionId: claims.sessionId, access: graceAccess, refresh: graceRefresh };
         }
         await repo.revokeSession(claims.sessionId, 'refresh token reuse');
+        deps.sessionEnded(claims.sessionId);
         log.warn({ sessionId: claims.sessionId, userId: claims.userId }, 'refresh token reuse: session family revoked');
         throw tokenInvalid();
       }

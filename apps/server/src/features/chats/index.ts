@@ -1,11 +1,12 @@
 // The chats feature assembled: repository, renderer, live pushes, service, its render jobs and
-// its routes.
+// its routes (HTTP, and those of the live connection).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { createChatsLive } from './live';
 import { createChatNotifier, NOTIFY_QUEUE, type NotifyJob } from './notify';
 import { createMessagePresenter } from './rendering';
 import { createChatsRepository } from './repository';
+import { chatsLiveRoutes } from './live-routes';
 import { chatsRoutes } from './routes';
 import { createChatsService, RENDER_QUEUE, type RenderJob } from './service';
 
@@ -55,4 +56,5 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
   }, ctx.config.housekeepingIntervalMs).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(async (scope) => chatsRoutes(scope, ctx, chats));
+  chatsLiveRoutes(ctx, chats, app.log);
 }

@@ -1,11 +1,13 @@
-// Sends the outbox: each due entry is posted with its clientId; the stored message the server
-// answers goes into the cache and the entry leaves the outbox. No answer, a 5xx or a 429: the
+// Sends the outbox: each due entry is posted with its clientId, on the live connection when it is
+// up (`message:send`: no request per message), else by POST; the stored message the server answers
+// goes into the cache and the entry leaves the outbox. No answer, a 5xx or a 429: the
 // entry waits (backoff, or at once when the browser is back online). Another refusal: it stays,
 // marked failed with the server's reason, for the user to retry or discard.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatMessageCreateRequest } from '@parla/contract/chat';
 import { call, endpoint } from '../../lib/api';
+import { sendMessage } from '../../lib/live';
 import { HttpError, classifyError } from '../../lib/error-catalogue';
 import { CancelledError } from '../../lib/http';
 import { chatKeys } from './api';
@@ -45,19 +47,37 @@ export function bodyOf(entry: OutboxEntry): ChatMessageCreateRequest {
   };
 }
 
-export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): Promise<void> {
-  const current = useOutbox.getState().entries.find((item) => item.clientId === entry.clientId);
-  if (!current || current.state !== 'queued' || inFlight.has(entry.clientId)) return;
-  inFlight.add(entry.clientId);
-  updateOutbox((entries) => markSending(entries, entry.clientId));
-  try {
-    const message = await call<ChatMessage>(
+/**
+ * Posts an entry: on the live connection when it is up, else by POST. The connection's answer
+ * fails as the POST would (an HttpError with the POST's status and body); no answer in time is a
+ * network failure (sent again later, with the same clientId).
+ */
+async function post(entry: OutboxEntry): Promise<ChatMessage | undefined> {
+  const live = sendMessage({ chatId: entry.chatId, ...bodyOf(entry) });
+  if (!live) {
+    return call<ChatMessage>(
       endpoint('POST', '/api/chat/{groupChatId}/messages/', {
         path: { groupChatId: entry.chatId },
         body: bodyOf(entry),
         skipErrorCatalogue: true,
       }),
     );
+  }
+  const answer = await live.catch(() => {
+    throw new HttpError(undefined, undefined);
+  });
+  if (answer.ok) return answer.message;
+  // `throttled` alone: the connection sent too many events (a 429 without a body).
+  throw 'status' in answer ? new HttpError(answer.status, answer.error) : new HttpError(429, undefined);
+}
+
+export async function sendEntry(queryClient: QueryClient, entry: OutboxEntry): Promise<void> {
+  const current = useOutbox.getState().entries.find((item) => item.clientId === entry.clientId);
+  if (!current || current.state !== 'queued' || inFlight.has(entry.clientId)) return;
+  inFlight.add(entry.clientId);
+  updateOutbox((entries) => markSending(entries, entry.clientId));
+  try {
+    const message = await post(entry);
     if (message) {
       queryClient.setQueryData<MessagePages>(chatKeys.messages(entry.chatId), (data) => upsertMessage(data, message));
       queryClient.setQueryData<ChatListPages>(chatKeys.list(), (data) => applyNewMessage(data, entry.chatId, message, true));
