@@ -283,6 +283,35 @@ describe('messages', () => {
     expect(all.body.results).toHaveLength(2);
   });
 
+  it('a plain message and one with a mention or a reply (checked first) come out alike: stored, read back, the chat moved up the list, read by its sender', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const older = await createChat(ana, { title: 'Older' });
+    const chat = await createChat(ana, { title: 'Newer' });
+    const benId = await addMember(ana, chat.id, ben);
+    await addMember(ana, older.id, ben);
+    for (const [index, body] of [{ content: 'plain words' }, { content: `hi <@${benId}>` }, { content: 'plain again' }].entries()) {
+      // Another message in the older chat first, so that each post has to move its chat back to the top.
+      await post(ben, older.id, `older ${index}`);
+      const answer = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, index === 2 ? { ...body, replyTo: 999_999 } : body);
+      if (index === 2) {
+        // A reply to nothing is refused before anything is stored; without it the message is plain.
+        expect(answer.status).toBe(400);
+        const plain = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, body);
+        expect(plain.status).toBe(201);
+        expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/${plain.body.id}/`)).body).toEqual(plain.body);
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/${answer.body.id}/`)).body).toEqual(answer.body);
+      }
+      const list = await send(ana, 'GET', '/api/chat/');
+      expect(list.body.results.map((item: { id: number }) => item.id).slice(0, 2)).toEqual([chat.id, older.id]);
+      // The sender has read their own message; the other member has not.
+      expect(list.body.results[0]).toMatchObject({ unreadCount: 0 });
+      expect((await send(ben, 'GET', '/api/chat/')).body.results.find((item: { id: number }) => item.id === chat.id)).toMatchObject({ unreadCount: index + 1 });
+    }
+  });
+
   it('refuses an empty, oversize or NUL-bearing message, and a bad clientId, naming the field', async () => {
     const ana = await person(server);
     const chat = await createChat(ana);

@@ -237,6 +237,54 @@ export function createChatsRepository(db: Db) {
       ) as notify from inserted`,
   );
 
+  /**
+   * A plain post (no reply, attachments or mentions) in one statement: the caller's membership
+   * (with their user's columns, the sender's view), the message stored when they are a joined
+   * member whose role may post, the chat's activity time and the sender's read position moved,
+   * and the chat's reading groups read. The membership comes back even when nothing was stored
+   * (invited only, a role that may not post, a clientId used already), for the service to say why.
+   */
+  const postPlainQuery = preparedSql<Record<string, unknown>>(
+    db,
+    'chat_post_plain',
+    sql`with me as (
+        select ${sql.join(
+          Object.entries(memberColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+          sql`, `,
+        )}
+        from ${chatMembers} join ${users} on ${users.id} = ${chatMembers.userId}
+        where ${chatMembers.chatId} = ${sql.placeholder('chatId')} and ${chatMembers.userId} = ${sql.placeholder('userId')} and ${chatMembers.leftAt} is null
+      ), inserted as (
+        insert into ${chatMessages} (chat_id, sender_id, language, content, client_id, created_at, reply_to_id, has_attachments)
+        select ${sql.placeholder('chatId')}, me."id", me."language", ${sql.placeholder('content')}, ${sql.placeholder('clientId')}, ${sql.placeholder('createdAt')}, null, false
+        from me where me."joinedAt" is not null and me."chatRole" = any(${sql.placeholder('roles')}::int[])
+        on conflict (sender_id, client_id) do nothing
+        returning id, version
+      ), touched as (
+        update ${chats} set modified_at = ${sql.placeholder('createdAt')} where id = ${sql.placeholder('chatId')} and exists (select 1 from inserted)
+      ), seen as (
+        update ${chatMembers} set last_read_message = (select id from inserted) where id = (select "id" from me) and exists (select 1 from inserted)
+      )
+      select me.*, (select id from inserted) as "messageId", (select version from inserted) as "messageVersion", (
+        select coalesce(jsonb_agg(distinct jsonb_build_object('language', language, 'tone', tone)), '[]'::jsonb)
+        from ${chatMembers} where chat_id = ${sql.placeholder('chatId')} and left_at is null and joined_at is not null
+      ) as groups, exists (
+        select 1 from ${chatMembers} m join ${pushSubscriptions} p on p.user_id = m.user_id
+        where m.chat_id = ${sql.placeholder('chatId')} and m.id <> (select "id" from me) and m.left_at is null and m.joined_at is not null
+      ) as notify from me`,
+  );
+  /** A membership row of postPlainQuery as drizzle maps these columns (the drivers differ in dates and JSON). */
+  const memberOf = (row: Record<string, unknown>): MemberView => {
+    const member: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(memberColumns)) {
+      const value = row[key];
+      member[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return member as unknown as MemberView;
+  };
+  const groupsOf = (value: unknown): ReadingGroup[] => (typeof value === 'string' ? (JSON.parse(value) as ReadingGroup[]) : (value as ReadingGroup[]));
+  const isTrue = (value: unknown) => value === true || value === 't';
+
   return {
     async createWithOwner(
       chat: { title: string; description: string | null; languages: string[] },
@@ -559,6 +607,39 @@ export function createChatsRepository(db: Db) {
       const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as ReadingGroup[]) : row.groups;
       // `notify`: another member has a device subscribed to notifications (else no notification job).
       return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null }, groups, notify: row.notify === true || (row.notify as unknown) === 't' };
+    },
+
+    /**
+     * A plain post (see postPlainQuery): undefined for a stranger or one who left; else their
+     * membership, and the message with the chat's reading groups when it was stored.
+     */
+    async postPlain(values: {
+      chatId: number;
+      userId: number;
+      content: string;
+      clientId: string | null;
+      /** The roles that may post. */
+      roles: readonly number[];
+    }): Promise<{ member: MemberView; inserted: { message: MessageRow; groups: ReadingGroup[]; notify: boolean } | undefined } | undefined> {
+      const now = nowMs();
+      const [row] = await postPlainQuery.execute({ ...values, roles: [...values.roles], createdAt: now.toISOString() });
+      if (!row) return undefined;
+      const member = memberOf(row);
+      if (row['messageId'] === null || row['messageId'] === undefined) return { member, inserted: undefined };
+      const message: MessageRow = {
+        id: Number(row['messageId']),
+        chatId: values.chatId,
+        senderId: member.id,
+        language: member.language,
+        content: values.content,
+        clientId: values.clientId,
+        replyToId: null,
+        hasAttachments: false,
+        version: Number(row['messageVersion']),
+        createdAt: now,
+        editedAt: null,
+      };
+      return { member, inserted: { message, groups: groupsOf(row['groups']), notify: isTrue(row['notify']) } };
     },
 
     /** The message a sender stored with a `clientId` (a repeated post), as `reader` sees it. */

@@ -1,7 +1,7 @@
 // What the chat calls do (product.md "Chats and messages", "Roles and permissions"). Every call
 // starts from `load` (404 for strangers and those who left), asks the policy, then works.
 import { API } from '@parla/contract/api';
-import { CHAT_ROLE, type ChatRole, type Language, type MemberState, type Tone } from '@parla/contract/constants';
+import { CHAT_ROLE, CHAT_ROLES, type ChatRole, type Language, type MemberState, type Tone } from '@parla/contract/constants';
 import type {
   ChatCreateRequest,
   ChatListItem,
@@ -76,6 +76,8 @@ export interface ChatsDeps {
 
 const groupOf = (member: Pick<MemberRow, 'language' | 'tone'>): ReadingGroup => ({ language: member.language, tone: member.tone });
 const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.joinedAt ? 'joined' : 'invited');
+/** The roles the chat's policy lets post (a plain post checks them in its statement). */
+const POSTER_ROLES: readonly number[] = CHAT_ROLES.filter((role) => chatPolicy.may(role, 'post'));
 /** An upload not put into a message within this long is deleted by housekeeping. */
 export const UNSENT_UPLOAD_MS = 24 * 3600_000;
 /** Pending invitations shown at the top of the first page of the chat list. */
@@ -139,6 +141,42 @@ export function createChatsService(deps: ChatsDeps) {
     if (wanted.length === 0) return;
     await repo.markPending(wanted.map((group) => ({ messageId: message.id, version: message.version, ...group })));
     await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
+  }
+
+  /** A post whose clientId this sender used already: the stored message, as the POST's 200 answers it. */
+  async function repeated(chatId: number, member: MemberView, clientId: string) {
+    const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId);
+    if (!stored) throw notFound();
+    return { message: presenter.present(stored, readerOf(member), await contextFor(chatId, [stored])), created: false };
+  }
+
+  /**
+   * What follows a stored message: its notification job (when another member has a device
+   * subscribed), its mentions and uploads attached, its renderings queued, its push to every
+   * reader; the sender's view of it answered. `uploads` undefined: none were given.
+   */
+  async function created(
+    chatId: number,
+    member: MemberView,
+    inserted: { message: MessageRow; groups: ReadingGroup[]; notify: boolean },
+    mentions: number[],
+    uploads: number[] | undefined,
+  ) {
+    const { message, groups } = inserted;
+    const [, , quote] = await Promise.all([
+      // Only when another member has a device subscribed: most posts queue no notification job.
+      inserted.notify ? jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob) : undefined,
+      mentions.length ? repo.setMentions(message.id, mentions, false) : undefined,
+      message.replyToId ? repo.quoteForGroups(message.replyToId) : undefined,
+      // A caption left empty has nothing to translate.
+      message.content === '' ? undefined : queueRendering(message, groups),
+      uploads?.length ? repo.attach(uploads, message.id) : undefined,
+    ]);
+    const item = { message, sender: member, rendering: null };
+    const context = mentions.length || quote || uploads?.length ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
+    live.created(chatId, item, groups, context, quote);
+    const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => r.language === member.language && r.tone === member.tone) ?? null } : null;
+    return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
   }
 
   /**
@@ -433,9 +471,18 @@ export function createChatsService(deps: ChatsDeps) {
      * the membership, the insert with the reading groups).
      */
     async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined; replyTo?: number | undefined; attachments?: number[] | undefined }) {
+      const clientId = body.clientId ?? null;
+      // A plain message (no reply, attachments or mentions: nothing to check first) is checked and stored in one statement.
+      if (body.replyTo === undefined && !body.attachments?.length && mentionedIds(body.content).length === 0) {
+        const posted = await repo.postPlain({ chatId, userId, content: body.content, clientId, roles: POSTER_ROLES });
+        // As `load` answers: a stranger, one who left and one only invited get a 404; a role that may not post a 403.
+        if (!posted || !posted.member.joinedAt) throw notFound();
+        chatPolicy.require(posted.member.chatRole as ChatRole, 'post');
+        if (!posted.inserted) return repeated(chatId, posted.member, clientId!);
+        return created(chatId, posted.member, posted.inserted, [], undefined);
+      }
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'post');
-      const clientId = body.clientId ?? null;
       const attachmentIds = body.attachments ?? [];
       const [mentions, quoted, uploads] = await Promise.all([
         checkMentions(chatId, body.content),
@@ -457,26 +504,8 @@ export function createChatsService(deps: ChatsDeps) {
         replyToId: body.replyTo ?? null,
         hasAttachments: uploads.length > 0,
       });
-      if (!inserted) {
-        const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId!);
-        if (!stored) throw notFound();
-        return { message: presenter.present(stored, readerOf(member), await contextFor(chatId, [stored])), created: false };
-      }
-      const { message, groups } = inserted;
-      const [, , quote] = await Promise.all([
-        // Only when another member has a device subscribed: most posts queue no notification job.
-        inserted.notify ? jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob) : undefined,
-        mentions.length ? repo.setMentions(message.id, mentions, false) : undefined,
-        message.replyToId ? repo.quoteForGroups(message.replyToId) : undefined,
-        // A caption left empty has nothing to translate.
-        message.content === '' ? undefined : queueRendering(message, groups),
-        repo.attach(uploads.map((upload) => upload.id), message.id),
-      ]);
-      const item = { message, sender: member, rendering: null };
-      const context = mentions.length || quote || uploads.length ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
-      live.created(chatId, item, groups, context, quote);
-      const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => r.language === member.language && r.tone === member.tone) ?? null } : null;
-      return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
+      if (!inserted) return repeated(chatId, member, clientId!);
+      return created(chatId, member, inserted, mentions, uploads.map((upload) => upload.id));
     },
 
     /**
