@@ -45,6 +45,7 @@ export const RECOVERY_MS = 2 * 60_000;
 
 /** How often the sessions of the open connections are checked again. */
 export const SESSION_CHECK_MS = 60_000;
+const SESSION_CHECK_SLICE = 10_000;
 
 /**
  * Whether a user may get back these rooms of a restored connection (the rooms of one feature's
@@ -203,7 +204,11 @@ export async function createRealtime(
   async function checkSessions() {
     const sockets = [...io.of('/').sockets.values()];
     const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))];
-    const active = new Map((await options.activeSessions(ids)).map((session) => [session.id, session.userId]));
+    const active = new Map<string, number>();
+    // In slices: a statement takes at most 65,535 parameters.
+    for (let at = 0; at < ids.length; at += SESSION_CHECK_SLICE) {
+      for (const session of await options.activeSessions(ids.slice(at, at + SESSION_CHECK_SLICE))) active.set(session.id, session.userId);
+    }
     for (const socket of sockets) if (active.get(socket.data.sessionId) !== socket.data.userId) socket.disconnect(true);
   }
   const sessionCheck = setInterval(() => {
