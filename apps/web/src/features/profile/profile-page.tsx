@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema } from '@parla/contract/accounts';
-import { LIMITS, type Language } from '@parla/contract/constants';
+import { LANGUAGES, LIMITS, type Language } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
 import { UserIcon } from '../../components/icons';
 import { Button, Card, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
@@ -93,7 +93,7 @@ function ReadingLanguageSelect({ value }: { value: Language | null }) {
                 {option.label}
               </option>
             ))
-          : value !== null && <option value={value}>{languageLabel(value, uiLang)}</option>}
+          : value !== null && (LANGUAGES as readonly string[]).includes(value) && <option value={value}>{languageLabel(value, uiLang)}</option>}
       </select>
       <p id={`${id}-hint`} className="field-hint">
         {t('profile.readingHint')}
