@@ -33,3 +33,18 @@ export async function mapInSlices<T, R>(items: readonly T[], make: (item: T) => 
   }
   return results;
 }
+
+/**
+ * Resolves once the page has loaded and the browser has a moment (an idle callback, at most
+ * `timeoutMs` after the load): for work the page's first paint of its content need not wait for.
+ */
+export function afterPageLoad(timeoutMs = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+      else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
