@@ -106,7 +106,10 @@ const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[]; data
  *   both a public and a signed-in page use (the HTTP client, the language switch...);
  * - `forms`: the form library and our form helpers, for the pages and dialogs with forms;
  * - `signed-in`: what two or more signed-in pages (or the shell) use, loaded with the first of
- *   them and never by the public pages.
+ *   them and never by the public pages;
+ * - `signed-in-forms`: of those, the modules that import the form library (a dialog's form, the
+ *   languages field): apart, so a signed-in page without a form (home) loads neither them nor
+ *   `forms`.
  * A page's own modules stay in its chunk.
  */
 const ENTRY_MODULE = 'src/main.tsx';
@@ -132,13 +135,24 @@ function chunkPlan(getModuleInfo: (id: string) => { importedIds: readonly string
     // The shell comes with every signed-in page: what it uses counts as shared.
     for (const id of closure(root)) uses.set(id, (uses.get(id) ?? 0) + (root === SHELL ? 2 : 1));
   }
+  /** Whether a module imports the form library, itself or through others. */
+  const formsUsers = new Map<string, boolean>();
+  const usesForms = (id: string): boolean => {
+    const known = formsUsers.get(id);
+    if (known !== undefined) return known;
+    formsUsers.set(id, false);
+    const found = FORMS.test(id) || (getModuleInfo(id)?.importedIds ?? []).some(usesForms);
+    formsUsers.set(id, found);
+    return found;
+  };
   const signedIn = new Set<string>();
+  const signedInForms = new Set<string>();
   for (const [id, count] of uses) {
     if (boot.has(id) || FORMS.test(id)) continue;
     if (publicModules.has(id)) boot.add(id);
-    else if (count >= 2) signedIn.add(id);
+    else if (count >= 2) (usesForms(id) ? signedInForms : signedIn).add(id);
   }
-  return { boot, signedIn };
+  return { boot, signedIn, signedInForms };
 }
 
 let plan: ReturnType<typeof chunkPlan> | undefined;
@@ -336,7 +350,8 @@ export default defineConfig({
               name: (id, ctx) => {
                 plan ??= chunkPlan((module) => ctx.getModuleInfo(module));
                 // Rolldown's runtime (its helpers for chunks) goes with the entry's code too.
-                return plan.boot.has(id) || id.includes('rolldown/runtime') ? 'boot' : plan.signedIn.has(id) ? 'signed-in' : null;
+                if (plan.boot.has(id) || id.includes('rolldown/runtime')) return 'boot';
+                return plan.signedIn.has(id) ? 'signed-in' : plan.signedInForms.has(id) ? 'signed-in-forms' : null;
               },
               priority: 10,
               includeDependenciesRecursively: false,

@@ -1,5 +1,6 @@
 // The signed-in side of the app: the server-state cache (TanStack Query) and the navigation
 // chrome. Loaded with the first protected page, so the public pages stay light.
+import { useDeferredValue } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { AppChrome } from '../components/app-chrome';
@@ -21,10 +22,22 @@ export function ProtectedShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppChrome>
-        <Outlet />
+        <DeferredOutlet />
       </AppChrome>
     </QueryClientProvider>
   );
+}
+
+/**
+ * The page under the chrome, rendered first in a render of its own that React does in slices of
+ * a few milliseconds (a deferred value, whose first render shows the chrome alone): the router
+ * renders its first page in one go when its route has loaded, which made a long task of the
+ * chrome and the whole page on a phone (Lighthouse's total blocking time). Only the first page
+ * of the tab waits so: the shell stays mounted across pages.
+ */
+function DeferredOutlet() {
+  const shown = useDeferredValue(true, false);
+  return shown ? <Outlet /> : null;
 }
 
 export function FullScreenShell() {

@@ -14,6 +14,7 @@ import { LIVE_PATH } from '@parla/contract/constants';
 import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, MessageSendAck, MessageSendRequest, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
 import { http } from './api';
 import { useTokenStore } from './stores';
+import { afterPageLoad } from './yield';
 
 // LIVE_PATH comes from the contract's constants, not from @parla/contract/live: importing a value
 // from there would evaluate the chat schemas and put their zod parts in the chunk the sign-in
@@ -243,6 +244,11 @@ async function connect() {
   setStatus(status === 'idle' ? 'connecting' : 'reconnecting');
   let io: typeof connectTo;
   try {
+    // The first connection of the tab waits for the page to have shown what it loaded with it
+    // (its scripts, its data): socket.io-client and the handshake then do not compete with them
+    // on a phone's network and main thread. The first connection refetches what the page holds
+    // (`resync`), so nothing pushed before it is lost.
+    if (!library) await afterPageLoad();
     ({ io } = await (library ??= import('socket.io-client')));
   } catch {
     // The library did not load (offline, or a deploy replaced it): try again later.

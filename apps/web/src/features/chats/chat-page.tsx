@@ -4,7 +4,7 @@
 // typing; a removed chat (or reader) leaves the page with a toast. Someone only invited sees the
 // invitation instead (what the chat is, Accept or Decline) and nothing of its content. A search of
 // the chat's messages opens from the header; `?message=` (a search result) goes to that message.
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -371,11 +371,14 @@ function Announcer({ chatId }: { chatId: number }) {
   );
 }
 
-/** Sizes the chat screen to what is left of the viewport under the top bar (and above a bottom nav). */
+/**
+ * Sizes the chat screen to what is left of the viewport under the top bar (and above a bottom
+ * nav): once when the screen's element is put in the page (a callback ref, run as layout effects
+ * are, before the paint), then on resizes. Not on every render: each fit reads the layout, which
+ * made the browser lay the page out again for every render while the chat loaded.
+ */
 function useFillViewport() {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
+  return useCallback((element: HTMLElement | null) => {
     if (!element) return;
     const fit = () => {
       const top = element.getBoundingClientRect().top + window.scrollY;
@@ -394,6 +397,5 @@ function useFillViewport() {
       window.removeEventListener('online', later);
       window.removeEventListener('offline', later);
     };
-  });
-  return ref;
+  }, []);
 }

@@ -302,10 +302,15 @@ export function MessageList({
     setDeleting(null);
   };
 
+  // While loading, or after a failed first load, the same boxes as the list's (area, scroller):
+  // the messages then take their place without the page's layout moving (a lone scroller became
+  // the area, shifting it in Lighthouse's layout-shift measure).
   if (query.isPending) {
     return (
-      <div className="message-scroller">
-        <Spinner label={t('chats.loadingMessages')} />
+      <div className="message-area">
+        <div className="message-scroller">
+          <Spinner label={t('chats.loadingMessages')} />
+        </div>
       </div>
     );
   }
@@ -313,8 +318,10 @@ export function MessageList({
   // messages and the outbox on screen.
   if (query.data === undefined) {
     return (
-      <div className="message-scroller">
-        <LoadFailed message={t('chats.messagesFailed')} retryLabel={t('common.retry')} onRetry={() => void query.refetch()} />
+      <div className="message-area">
+        <div className="message-scroller">
+          <LoadFailed message={t('chats.messagesFailed')} retryLabel={t('common.retry')} onRetry={() => void query.refetch()} />
+        </div>
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { AVATAR_FORMATS, passwordChangeRequestSchema, userUpdateFieldsSchema } from '@parla/contract/accounts';
-import { LIMITS, type Language } from '@parla/contract/constants';
+import { LANGUAGES, LIMITS, type Language } from '@parla/contract/constants';
 import { LanguageSelect } from '../../components/language-select';
 import { UserIcon } from '../../components/icons';
 import { Button, Card, FormError, LoadFailed, Spinner, TextField } from '../../components/ui';
@@ -16,7 +16,7 @@ import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { changePassword, signOut, updateProfile, updateReadingLanguage } from './api';
 import { NotificationsCard } from './notifications-card';
-import { languageLabel, languageName, languageOptions } from '../../lib/languages';
+import { languageLabel, languageName, languageOptionsInSlices, optionLabel } from '../../lib/languages';
 
 const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
 const profileSchema = z.pick(userUpdateFieldsSchema, { fullName: true });
@@ -68,7 +68,7 @@ function ReadingLanguageSelect({ value }: { value: Language | null }) {
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const options = useMemo(() => languageOptions(uiLang), [uiLang]);
+  const options = useLanguageOptions(uiLang);
   const id = useId();
   const onChange = async (next: string) => {
     setBusy(true);
@@ -87,17 +87,37 @@ function ReadingLanguageSelect({ value }: { value: Language | null }) {
       <label htmlFor={id}>{t('profile.readingLanguage')}</label>
       <select id={id} value={value ?? ''} disabled={busy} aria-describedby={`${id}-hint`} onChange={(event) => void onChange(event.target.value)}>
         <option value="">{t('profile.readingSameAsInterface', { language: languageName(uiLang, uiLang) })}</option>
-        {options.map((option) => (
-          <option key={option.code} value={option.code}>
-            {languageLabel(option.code, uiLang)}
-          </option>
-        ))}
+        {options
+          ? options.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.label}
+              </option>
+            ))
+          : value !== null && (LANGUAGES as readonly string[]).includes(value) && <option value={value}>{languageLabel(value, uiLang)}</option>}
       </select>
       <p id={`${id}-hint`} className="field-hint">
         {t('profile.readingHint')}
       </p>
     </div>
   );
+}
+
+/**
+ * The 57 languages with their labels, sorted, made after the page's first render a few at a time
+ * (languageOptionsInSlices): undefined until then, when the select holds the chosen one alone.
+ */
+function useLanguageOptions(uiLang: string): { code: Language; label: string }[] | undefined {
+  const [options, setOptions] = useState<{ uiLang: string; list: { code: Language; label: string }[] }>();
+  useEffect(() => {
+    let cancelled = false;
+    void languageOptionsInSlices(uiLang, () => cancelled).then((list) => {
+      if (list) setOptions({ uiLang, list: list.map((option) => ({ code: option.code, label: optionLabel(option) })) });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [uiLang]);
+  return options?.uiLang === uiLang ? options.list : undefined;
 }
 
 function ProfileForm({ fullName, email, avatarImage }: { fullName: string; email: string; avatarImage: string | null }) {
