@@ -6,7 +6,7 @@ import type { TokenRefreshResponse } from '@parla/contract/accounts';
 import { COOKIES, FALLBACK_LANGUAGE, XSRF_HEADER } from '@parla/contract/constants';
 import { endpoint, type ApiRequest } from './endpoint';
 import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from './error-catalogue';
-import { REFRESH_PATH, createSessionGuard, endSession, isExempt } from './session-guard';
+import { REFRESH_PATH, createSessionGuard, endSession, isExempt, onSessionEnd } from './session-guard';
 import { useLangStore } from './stores';
 import { notify } from './toast';
 
@@ -58,6 +58,20 @@ function buildUrl(baseURL: string, config: RequestConfig): string {
   return `${baseURL}${config.url}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The API answers announced with the page (Link preload, server's core/web-client.ts) are handed
+ * by the browser to the first fetch of the same URL in the same credentials mode, whenever it
+ * comes. One left unused when this tab's session ended (signed out, or refused before the page
+ * asked for it) would answer a later session's call: the stale 401 of an ended session sent a
+ * fresh sign-in back to the sign-in page, and another user's answer could reach the next one.
+ * After the first end, calls go out as 'same-origin' (the same cookies here), which no preload
+ * matches.
+ */
+let credentials: RequestCredentials = 'include';
+onSessionEnd(() => {
+  credentials = 'same-origin';
+});
+
 /** One request on the wire; resolves with any status, rejects only when no answer came. */
 async function transmit(baseURL: string, config: RequestConfig): Promise<Answer> {
   const method = config.method ?? 'GET';
@@ -81,7 +95,7 @@ async function transmit(baseURL: string, config: RequestConfig): Promise<Answer>
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'include' });
+    response = await fetch(url, { method, headers, body, credentials: baseURL === '' ? credentials : 'include' });
   } catch {
     throw new HttpError(undefined, undefined);
   }
