@@ -20,6 +20,15 @@ export interface SegmentContext {
 export type SegmentVoiceRow = typeof segmentVoices.$inferSelect;
 export type PipelineState = SegmentRow['transcription'];
 
+/** A participant who listens to a room's segments, with their account's full name. */
+export interface ListenerRow extends ParticipantRow {
+  fullName: string | null;
+}
+
+/** The names a room's glossary protects: its listeners' aliases and full names. */
+export const namesOf = (listeners: readonly Pick<ListenerRow, 'alias' | 'fullName'>[]): string[] =>
+  listeners.flatMap((row) => (row.fullName ? [row.alias, row.fullName] : [row.alias]));
+
 /** A participant as others see them (a segment's speaker, a participants-list entry). */
 export interface ParticipantView extends ParticipantRow {
   email: string;
@@ -88,8 +97,23 @@ export function createRoomsRepository(db: Db) {
   const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
   const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
   const tonesOfOne = withFastRows(db.select().from(segmentTones).where(eq(segmentTones.segmentId, sql.placeholder('segmentId'))).prepare('segment_tones_of'));
-  const activeParticipantsQuery = withFastRows(
-    db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, sql.placeholder('roomId')), joined)).prepare('room_active_participants'),
+  // The listeners of a segment's room (with their full names: the names its glossary protects),
+  // found by the segment itself, so that the snapshot's reads all go out at once.
+  const listenersOfSegmentQuery = withFastRows(
+    db
+      .select({ participant: roomParticipants, fullName: users.fullName })
+      .from(roomParticipants)
+      .innerJoin(users, eq(users.id, roomParticipants.userId))
+      .where(and(eq(roomParticipants.roomId, sql`(select ${segments.roomId} from ${segments} where ${segments.id} = ${sql.placeholder('segmentId')})`), joined))
+      .prepare('segment_listeners'),
+  );
+  const listeningGroupsQuery = withFastRows(
+    db
+      .select({ language: roomParticipants.language, tone: sql<string>`coalesce(${segmentTones.tone}, ${roomParticipants.tone})`, male: roomParticipants.maleVoice })
+      .from(roomParticipants)
+      .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, sql.placeholder('segmentId'))))
+      .where(and(eq(roomParticipants.roomId, sql.placeholder('roomId')), joined))
+      .prepare('segment_listening_groups'),
   );
 
   return {
@@ -178,9 +202,10 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
-    /** The participants who joined: the listeners of the room's segments. */
-    async activeParticipants(roomId: number): Promise<ParticipantRow[]> {
-      return activeParticipantsQuery.execute({ roomId });
+    /** The participants who joined the segment's room (its listeners), each with their account's full name. */
+    async listenersOfSegment(segmentId: number): Promise<ListenerRow[]> {
+      const rows = await listenersOfSegmentQuery.execute({ segmentId });
+      return rows.map((row) => ({ ...row.participant, fullName: row.fullName }));
     },
 
     /** Everyone who sees the room in their list: the participants and those invited. */
@@ -191,7 +216,7 @@ export function createRoomsRepository(db: Db) {
         .from(roomParticipants)
         .innerJoin(users, eq(users.id, roomParticipants.userId))
         .where(and(eq(roomParticipants.roomId, roomId), joined));
-      return rows.flatMap((row) => (row.fullName ? [row.alias, row.fullName] : [row.alias]));
+      return namesOf(rows);
     },
 
     async everyone(roomId: number): Promise<ParticipantRow[]> {
@@ -520,11 +545,7 @@ export function createRoomsRepository(db: Db) {
 
     /** Every listening group of a room's active participants for one segment (their own tones included). */
     async listeningGroups(roomId: number, segmentId: number): Promise<ListeningGroup[]> {
-      const rows = await db
-        .select({ language: roomParticipants.language, tone: sql<string>`coalesce(${segmentTones.tone}, ${roomParticipants.tone})`, male: roomParticipants.maleVoice })
-        .from(roomParticipants)
-        .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, segmentId)))
-        .where(and(eq(roomParticipants.roomId, roomId), joined));
+      const rows = await listeningGroupsQuery.execute({ roomId, segmentId });
       const seen = new Map<string, ListeningGroup>();
       for (const row of rows) seen.set(`${row.language}|${row.tone}|${row.male}`, row);
       return [...seen.values()];

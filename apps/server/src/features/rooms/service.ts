@@ -32,14 +32,14 @@ import type { Translator } from '../../core/translation/index';
 import { notifyInvitation, type InvitationMail } from '../../core/invitations';
 import { translate } from '../../core/i18n';
 import type { Push } from '../../core/push';
-import type { GlossaryAccess, Glossaries } from '../../core/glossary';
+import { translationGlossary, type GlossaryAccess, type Glossaries } from '../../core/glossary';
 import { glossaryTouches } from '../../core/translation/glossary';
 import type { GlossaryApply } from '@parla/contract/glossary';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { Calls } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
-import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
+import { namesOf, type ListenerRow, type ListeningGroup, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker } from './repository';
 import { needsVoice, type Listener, type SegmentPresenter } from './segments';
 import { renderTargets } from '../../core/translation/targets';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
@@ -50,6 +50,8 @@ export const RENDER_QUEUE = 'segment-render';
 export interface SegmentJob {
   segmentId: number;
   version: number;
+  /** The segment's room (absent from jobs queued before it was sent): its glossary is read alongside the segment. */
+  roomId?: number | undefined;
 }
 
 export interface RoomsDeps {
@@ -90,7 +92,8 @@ interface SegmentSnapshot {
   item: SegmentWithSpeaker;
   domain: string;
   context: Awaited<ReturnType<RoomsRepository['renderingsOf']>>;
-  participants: ParticipantRow[];
+  /** The room's listeners (with their full names: the names its glossary protects). */
+  participants: ListenerRow[];
 }
 
 const randomName = () => randomBytes(12).toString('hex');
@@ -177,24 +180,27 @@ export function createRoomsService(deps: RoomsDeps) {
    * own room and its own speaker, not behind another room's backlog.
    */
   const queueTranscription = (segment: Pick<SegmentRow, 'id' | 'version' | 'roomId'>, userId: number, options: { onlyIfIdle?: boolean } = {}) =>
-    jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, {
+    jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version, roomId: segment.roomId } satisfies SegmentJob, {
       singletonKey: String(segment.id),
       fairnessKeys: [`room:${segment.roomId}`, `user:${userId}`],
       ...options,
     });
 
-  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>, options: { onlyIfIdle?: boolean } = {}) =>
-    jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id), ...options });
+  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'> & Partial<Pick<SegmentRow, 'roomId'>>, options: { onlyIfIdle?: boolean } = {}) =>
+    jobs.send(name, { segmentId: segment.id, version: segment.version, ...(segment.roomId === undefined ? {} : { roomId: segment.roomId }) } satisfies SegmentJob, {
+      singletonKey: String(segment.id),
+      ...options,
+    });
 
   /**
    * Reads once what every view of a segment is built from (its speaker, room domain, renderings,
    * voices, listeners' own tones, the room's listeners); a job then keeps it current in memory with
-   * the rows it writes, and pushes each step without reading again.
+   * the rows it writes, and pushes each step without reading again. Its reads all go out at once
+   * (the listeners are found by the segment, not by its room read first).
    */
   async function snapshot(segmentId: number): Promise<SegmentSnapshot | undefined> {
-    const [found, context] = await Promise.all([repo.segmentWithSpeaker(segmentId), repo.renderingsOf([segmentId])]);
+    const [found, context, participants] = await Promise.all([repo.segmentWithSpeaker(segmentId), repo.renderingsOf([segmentId]), repo.listenersOfSegment(segmentId)]);
     if (!found) return undefined;
-    const participants = await repo.activeParticipants(found.segment.roomId);
     return { item: { segment: found.segment, speaker: found.speaker }, domain: found.domain, context, participants };
   }
 
@@ -653,7 +659,11 @@ export function createRoomsService(deps: RoomsDeps) {
           throw error;
         });
         await repo.saveTranscript(segment.id, segment.version, result.state === 'done' ? 'done' : 'none', result.state === 'done' ? result.text.trim() : '');
-        if (result.state === 'done' && result.text.trim()) await queue(RENDER_QUEUE, segment);
+        // The render job is queued while the transcript's push is read and sent (neither waits for the other).
+        if (result.state === 'done' && result.text.trim()) {
+          await Promise.all([queue(RENDER_QUEUE, segment), pushSegment('segment:rendered', segment.id)]);
+          return;
+        }
       }
       await pushSegment('segment:rendered', segment.id);
     },
@@ -671,7 +681,12 @@ export function createRoomsService(deps: RoomsDeps) {
      * not queued again: the job renders the version current when it runs.
      */
     async render(job: SegmentJob): Promise<void> {
-      const snap = await snapshot(job.segmentId);
+      // The room's glossary is read with the snapshot (a job queued without its room reads it after).
+      const translates = translator.provider.name !== 'none';
+      const [snap, termsRead] = await Promise.all([
+        snapshot(job.segmentId),
+        translates && job.roomId !== undefined ? deps.glossaries.terms({ roomId: job.roomId }) : undefined,
+      ]);
       if (!snap) return;
       const segment = snap.item.segment;
       if (segment.transcription !== 'done' || !segment.transcript.trim()) return;
@@ -683,27 +698,33 @@ export function createRoomsService(deps: RoomsDeps) {
       const texts = renderTargets(translator.provider, segment.language, groups).filter((g) => !settled(g.language, g.tone));
       /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
       let leftOut: string[] = [];
+      /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
+      const translated = new Map<string, string>();
+      /** The texts saved and pushed: a voice is saved (and pushed) only after them. */
+      let textsSaved: Promise<void> = Promise.resolve();
       if (texts.length) {
+        const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
         const results = await translator.translate({
           text: segment.transcript,
           source: segment.language as Language,
           targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
           domain: snap.domain as Domain,
           // The room's glossary, and its participants' names (never translated).
-          glossary: await deps.glossaries.forTranslation({ roomId: segment.roomId }, await repo.participantNames(segment.roomId)),
+          glossary: translationGlossary(namesOf(snap.participants), terms),
         });
         leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
-        const saved = await repo.saveRenderings(
-          texts.flatMap((g, index) => {
-            const result = results[index];
-            if (result?.state === 'retry') return [];
-            return result?.state === 'done'
-              ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
-              : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
-          }),
-        );
-        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
-        push('segment:rendered', snap);
+        const rows = texts.flatMap((g, index) => {
+          const result = results[index];
+          if (result?.state === 'retry') return [];
+          if (result?.state === 'done') translated.set(`${g.language}|${g.tone}`, result.content);
+          return result?.state === 'done'
+            ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
+            : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
+        });
+        textsSaved = repo.saveRenderings(rows).then((saved) => {
+          context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
+          push('segment:rendered', snap);
+        });
       }
       // Voices: each group of another language whose text is ready, in its voice; a few at once
       // (each group gets its voice pushed as soon as it is ready, not after the slowest).
@@ -711,8 +732,8 @@ export function createRoomsService(deps: RoomsDeps) {
       const voices = createLimiter(synthesis.voicesAtOnce);
       const waiting: PendingVoice[] = [];
       let flushing: Promise<void> | undefined;
-      // Every voice settles before the job does: a failure is retried only once the others ended.
-      const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
+      // Every voice settles before the job does (the texts' save too): a failure is retried only once the others ended.
+      const outcomes = await Promise.allSettled([textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
       // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
       const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
@@ -724,18 +745,50 @@ export function createRoomsService(deps: RoomsDeps) {
       const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
       const now = await repo.listeningGroups(segment.roomId, segment.id);
       if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
-      async function speakFor(group: ListeningGroup): Promise<void> {
+
+      /** The group's text of the current version as saved (a listener's correction included), if it is done. */
+      function savedText(group: ListeningGroup): string | undefined {
         const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
-        if (!text || text.state !== 'done' || !text.transcript) return;
+        return text?.state === 'done' && text.transcript ? text.transcript : undefined;
+      }
+
+      async function speakFor(group: ListeningGroup): Promise<void> {
+        const fresh = translated.get(`${group.language}|${group.tone}`);
+        let text = fresh ?? savedText(group);
+        if (!text) return;
         const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
         if (have && have.version === segment.version && have.state !== 'pending') return;
-        const spoken = await synthesis.synthesize(text.transcript, group.language as Language, group.male ? 'male' : 'female');
-        let audioKey: string | null = null;
-        if (spoken.state === 'done') {
-          audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
-          await recordings.put(audioKey, spoken.audio.data);
+        let made = await speak(text);
+        if (fresh !== undefined) {
+          // Spoken while its text was being saved: the voice is saved after the text, and speaks
+          // the text saved (a rendering not written over, a listener's correction, is spoken instead).
+          try {
+            await textsSaved;
+          } catch (error) {
+            await forget(made.audioKey);
+            throw error;
+          }
+          const saved = savedText(group);
+          if (saved !== text) {
+            await forget(made.audioKey);
+            if (saved === undefined) return;
+            text = saved;
+            made = await speak(text);
+          }
         }
-        await saveVoice({ group, state: spoken.state, audioKey, before: have });
+        await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have });
+
+        async function speak(input: string): Promise<{ state: 'done' | 'none'; audioKey: string | null }> {
+          const spoken = await synthesis.synthesize(input, group.language as Language, group.male ? 'male' : 'female');
+          if (spoken.state !== 'done') return { state: spoken.state, audioKey: null };
+          const audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
+          await recordings.put(audioKey, spoken.audio.data);
+          return { state: 'done', audioKey };
+        }
+      }
+
+      async function forget(audioKey: string | null) {
+        if (audioKey) await recordings.remove(audioKey).catch(() => undefined);
       }
 
       /**
