@@ -5,7 +5,7 @@
 // planned once per prepared query: each column's place and decoder are found at start, and a left
 // joined object whose columns are all null is null, as drizzle makes it. A field may also be an
 // sql expression (`sql<string>\`coalesce(...)\``, aliased or not): its decoder is drizzle's.
-import { Column, is, SQL } from 'drizzle-orm';
+import { Column, getTableColumns, is, SQL, type Table } from 'drizzle-orm';
 
 interface Field {
   path: string[];
@@ -68,4 +68,26 @@ export function withFastRows<T>(prepared: T, nullable: readonly string[] = []): 
       return result;
     });
   return prepared;
+}
+
+/**
+ * A decoder (for `sql\`...\`.mapWith`) of a JSON array of a table's rows, as `json_agg(t)` makes it
+ * (keys are column names): each row mapped by the table's columns, planned once, as drizzle maps
+ * the same columns read plainly (dates as Dates, arrays as arrays, nulls as null).
+ */
+export function jsonRowsOf<T extends Table>(table: T): { mapFromDriverValue(value: unknown): T['$inferSelect'][] } {
+  const plan = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name, column: column as Column }));
+  return {
+    mapFromDriverValue(value) {
+      const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[] | null;
+      return (list ?? []).map((raw) => {
+        const row: Record<string, unknown> = {};
+        for (const step of plan) {
+          const field = raw[step.name];
+          row[step.key] = field === null || field === undefined ? null : step.column.mapFromDriverValue(field);
+        }
+        return row as T['$inferSelect'];
+      });
+    },
+  };
 }

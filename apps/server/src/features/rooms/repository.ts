@@ -1,7 +1,7 @@
 // Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
 // query of a room's content is scoped by room id; the service has checked participation before.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { withFastRows } from '../../core/db/fast-rows';
+import { jsonRowsOf, withFastRows } from '../../core/db/fast-rows';
 import type { Db } from '../../core/db/index';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
@@ -81,31 +81,40 @@ async function revoice(tx: Pick<Db, 'update'>, segmentId: number, version: numbe
 }
 
 export function createRoomsRepository(db: Db) {
-  // What a segment's jobs read for every step they push (rooms/service.ts `snapshot`), prepared
-  // once and mapped by a plan made once (core/db/fast-rows.ts).
-  const segmentWithSpeakerQuery = withFastRows(
+  const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
+  const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
+  const tonesOfOne = withFastRows(db.select().from(segmentTones).where(eq(segmentTones.segmentId, sql.placeholder('segmentId'))).prepare('segment_tones_of'));
+  // Everything a segment's views are built from, in one statement (rooms/service.ts `snapshot`):
+  // the segment with its speaker and room's domain, its renderings, voices and listeners' own
+  // tones, the correctors' aliases, and the room's listeners with their full names (the names its
+  // glossary protects). The lists come as JSON, mapped by the tables' columns (core/db/fast-rows.ts).
+  const participantsJson = jsonRowsOf(roomParticipants);
+  const segmentSnapshotQuery = withFastRows(
     db
-      .select({ segment: segments, speaker: participantColumns, domain: rooms.domain })
+      .select({
+        segment: segments,
+        speaker: participantColumns,
+        domain: rooms.domain,
+        renderings: sql`(select coalesce(json_agg(r), '[]') from ${segmentRenderings} r where r.segment_id = ${segments.id})`.mapWith(jsonRowsOf(segmentRenderings)),
+        voices: sql`(select coalesce(json_agg(v), '[]') from ${segmentVoices} v where v.segment_id = ${segments.id})`.mapWith(jsonRowsOf(segmentVoices)),
+        tones: sql`(select coalesce(json_agg(t), '[]') from ${segmentTones} t where t.segment_id = ${segments.id})`.mapWith(jsonRowsOf(segmentTones)),
+        correctors: sql`(select coalesce(json_agg(json_build_array(c.id, c.alias)), '[]') from ${roomParticipants} c
+            where c.id in (select r.corrected_by from ${segmentRenderings} r where r.segment_id = ${segments.id}))`.mapWith({
+          mapFromDriverValue: (value: unknown) => new Map((typeof value === 'string' ? JSON.parse(value) : value) as [number, string][]),
+        }),
+        listeners: sql`(select coalesce(json_agg(json_build_array(p, u.full_name)), '[]') from ${roomParticipants} p inner join ${users} u on u.id = p.user_id
+            where p.room_id = ${segments.roomId} and p.left_at is null and p.joined_at is not null)`.mapWith({
+          mapFromDriverValue: (value: unknown): ListenerRow[] =>
+            ((typeof value === 'string' ? JSON.parse(value) : value) as [unknown, string | null][]).map(([participant, fullName]) => ({ ...participantsJson.mapFromDriverValue([participant])[0]!, fullName })),
+        }),
+      })
       .from(segments)
       .innerJoin(roomParticipants, eq(roomParticipants.id, segments.speakerId))
       .innerJoin(users, eq(users.id, roomParticipants.userId))
       .innerJoin(rooms, eq(rooms.id, segments.roomId))
       .where(eq(segments.id, sql.placeholder('segmentId')))
       .limit(1)
-      .prepare('segment_with_speaker'),
-  );
-  const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
-  const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
-  const tonesOfOne = withFastRows(db.select().from(segmentTones).where(eq(segmentTones.segmentId, sql.placeholder('segmentId'))).prepare('segment_tones_of'));
-  // The listeners of a segment's room (with their full names: the names its glossary protects),
-  // found by the segment itself, so that the snapshot's reads all go out at once.
-  const listenersOfSegmentQuery = withFastRows(
-    db
-      .select({ participant: roomParticipants, fullName: users.fullName })
-      .from(roomParticipants)
-      .innerJoin(users, eq(users.id, roomParticipants.userId))
-      .where(and(eq(roomParticipants.roomId, sql`(select ${segments.roomId} from ${segments} where ${segments.id} = ${sql.placeholder('segmentId')})`), joined))
-      .prepare('segment_listeners'),
+      .prepare('segment_snapshot'),
   );
   const listeningGroupsQuery = withFastRows(
     db
@@ -200,12 +209,6 @@ export function createRoomsRepository(db: Db) {
     async participantById(participantId: number): Promise<ParticipantRow | undefined> {
       const [row] = await db.select().from(roomParticipants).where(eq(roomParticipants.id, participantId)).limit(1);
       return row;
-    },
-
-    /** The participants who joined the segment's room (its listeners), each with their account's full name. */
-    async listenersOfSegment(segmentId: number): Promise<ListenerRow[]> {
-      const rows = await listenersOfSegmentQuery.execute({ segmentId });
-      return rows.map((row) => ({ ...row.participant, fullName: row.fullName }));
     },
 
     /** Everyone who sees the room in their list: the participants and those invited. */
@@ -343,10 +346,20 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
-    /** One segment with its speaker and its room's domain, in one statement. */
-    async segmentWithSpeaker(segmentId: number): Promise<(SegmentWithSpeaker & { domain: string }) | undefined> {
-      const [row] = await segmentWithSpeakerQuery.execute({ segmentId });
-      return row;
+    /**
+     * What every view of a segment is built from, in one statement: the segment with its speaker
+     * and room's domain, its renderings, voices, listeners' own tones and correctors, and the
+     * room's listeners (joined participants) with their full names; undefined when it is gone.
+     */
+    async segmentSnapshot(segmentId: number): Promise<{ item: SegmentWithSpeaker; domain: string; context: SegmentContext; listeners: ListenerRow[] } | undefined> {
+      const [row] = await segmentSnapshotQuery.execute({ segmentId });
+      if (!row) return undefined;
+      return {
+        item: { segment: row.segment, speaker: row.speaker },
+        domain: row.domain,
+        context: { renderings: row.renderings, voices: row.voices, tones: row.tones, correctors: row.correctors },
+        listeners: row.listeners,
+      };
     },
 
     /** Segments with their speakers, oldest first (a page, or one by id). */

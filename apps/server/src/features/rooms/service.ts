@@ -195,13 +195,11 @@ export function createRoomsService(deps: RoomsDeps) {
   /**
    * Reads once what every view of a segment is built from (its speaker, room domain, renderings,
    * voices, listeners' own tones, the room's listeners); a job then keeps it current in memory with
-   * the rows it writes, and pushes each step without reading again. Its reads all go out at once
-   * (the listeners are found by the segment, not by its room read first).
+   * the rows it writes, and pushes each step without reading again. One statement.
    */
   async function snapshot(segmentId: number): Promise<SegmentSnapshot | undefined> {
-    const [found, context, participants] = await Promise.all([repo.segmentWithSpeaker(segmentId), repo.renderingsOf([segmentId]), repo.listenersOfSegment(segmentId)]);
-    if (!found) return undefined;
-    return { item: { segment: found.segment, speaker: found.speaker }, domain: found.domain, context, participants };
+    const found = await repo.segmentSnapshot(segmentId);
+    return found && { item: found.item, domain: found.domain, context: found.context, participants: found.listeners };
   }
 
   /** Every listening group of the snapshot's listeners, their own tone for this segment included. */
@@ -215,6 +213,9 @@ export function createRoomsService(deps: RoomsDeps) {
     return [...groups.values()];
   }
 
+  /** The listening groups of the snapshot's listeners by default (their socket rooms). */
+  const defaultGroups = (snap: SegmentSnapshot): ListeningGroup[] => [...new Map(snap.participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
+
   /** A step pushed from the snapshot: to every group (or the groups given), listeners with their own tone apart. */
   function push(event: 'segment:created' | 'segment:rendered' | 'segment:edited', snap: SegmentSnapshot, only?: ListeningGroup[]) {
     const { participants, context } = snap;
@@ -222,7 +223,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const participant = participants.find((p) => p.id === tone.participantId);
       return participant ? [{ userId: participant.userId, participantId: participant.id, group: { ...groupOfParticipant(participant), tone: tone.tone } }] : [];
     });
-    const groups = only ?? [...new Map(participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
+    const groups = only ?? defaultGroups(snap);
     live.segment(event, snap.item, context, groups, overrides);
   }
 
@@ -702,6 +703,9 @@ export function createRoomsService(deps: RoomsDeps) {
       const translated = new Map<string, string>();
       /** The texts saved and pushed: a voice is saved (and pushed) only after them. */
       let textsSaved: Promise<void> = Promise.resolve();
+      const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
+      /** Groups whose voice is made and waits for the texts to be saved: their text comes with their voice. */
+      const voiceReady = new Set<string>();
       if (texts.length) {
         const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
         const results = await translator.translate({
@@ -723,7 +727,10 @@ export function createRoomsService(deps: RoomsDeps) {
         });
         textsSaved = repo.saveRenderings(rows).then((saved) => {
           context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
-          push('segment:rendered', snap);
+          // Pushed to the groups whose text was written (the others' view has not changed), but
+          // those whose voice is already made: its push, one statement later, brings both.
+          const written = new Set(saved.map((row) => `${row.language}|${row.tone}`));
+          push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(`${g.language}|${g.tone}`) && !voiceReady.has(key(g))));
         });
       }
       // Voices: each group of another language whose text is ready, in its voice; a few at once
@@ -742,7 +749,6 @@ export function createRoomsService(deps: RoomsDeps) {
       if (leftOut.length) throw new Error(`segment ${segment.id}: not translated for ${leftOut.join(', ')}, will retry`);
       // A listener who joined or changed language while this job ran was not among its groups, and
       // their read left the work to this job: one more job renders for them.
-      const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
       const now = await repo.listeningGroups(segment.roomId, segment.id);
       if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
 
@@ -760,6 +766,7 @@ export function createRoomsService(deps: RoomsDeps) {
         if (have && have.version === segment.version && have.state !== 'pending') return;
         let made = await speak(text);
         if (fresh !== undefined) {
+          voiceReady.add(key(group));
           // Spoken while its text was being saved: the voice is saved after the text, and speaks
           // the text saved (a rendering not written over, a listener's correction, is spoken instead).
           try {
@@ -801,7 +808,13 @@ export function createRoomsService(deps: RoomsDeps) {
         flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
           const batch = waiting.splice(0);
           flushing = undefined;
-          const saved = await repo.saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })));
+          const saved = await repo
+            .saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })))
+            .catch((error: unknown) => {
+              // The texts that were to come with these voices come now (the voices with the job's retry).
+              push('segment:rendered', held, batch.map((voice) => voice.group));
+              throw error;
+            });
           // The voice of the text before a correction (the speaker's, or a listener's of the rendering) is no longer anyone's.
           for (const { before } of batch) {
             if (before?.audioKey && (before.version < segment.version || before.state === 'pending')) await recordings.remove(before.audioKey).catch(() => undefined);
