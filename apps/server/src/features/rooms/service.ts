@@ -703,12 +703,14 @@ export function createRoomsService(deps: RoomsDeps) {
       const translated = new Map<string, string>();
       /** The texts saved and pushed: a voice is saved (and pushed) only after them. */
       let textsSaved: Promise<void> = Promise.resolve();
+      /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
+      let cached: Promise<void> = Promise.resolve();
       const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
       /** Groups whose voice is made and waits for the texts to be saved: their text comes with their voice. */
       const voiceReady = new Set<string>();
       if (texts.length) {
         const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
-        const results = await translator.translate({
+        const translation = await translator.translateThen({
           text: segment.transcript,
           source: segment.language as Language,
           targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
@@ -716,6 +718,8 @@ export function createRoomsService(deps: RoomsDeps) {
           // The room's glossary, and its participants' names (never translated).
           glossary: translationGlossary(namesOf(snap.participants), terms),
         });
+        const { results } = translation;
+        cached = translation.cached;
         leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
         const rows = texts.flatMap((g, index) => {
           const result = results[index];
@@ -740,7 +744,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const waiting: PendingVoice[] = [];
       let flushing: Promise<void> | undefined;
       // Every voice settles before the job does (the texts' save too): a failure is retried only once the others ended.
-      const outcomes = await Promise.allSettled([textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
+      const outcomes = await Promise.allSettled([cached, textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
       // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
       const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
