@@ -85,6 +85,8 @@ interface PendingVoice {
   audioKey: string | null;
   /** The row it replaces, if any (its file goes once the new one is saved). */
   before: SegmentVoiceRow | undefined;
+  /** The text it speaks when that text is this job's own translation (pushed only if that text was saved). */
+  fresh: string | undefined;
 }
 
 /** A segment and what its views are built from (see `snapshot`). */
@@ -764,30 +766,14 @@ export function createRoomsService(deps: RoomsDeps) {
 
       async function speakFor(group: ListeningGroup): Promise<void> {
         const fresh = translated.get(`${group.language}|${group.tone}`);
-        let text = fresh ?? savedText(group);
+        const text = fresh ?? savedText(group);
         if (!text) return;
         const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
         if (have && have.version === segment.version && have.state !== 'pending') return;
-        let made = await speak(text);
-        if (fresh !== undefined) {
-          voiceReady.add(key(group));
-          // Spoken while its text was being saved: the voice is saved after the text, and speaks
-          // the text saved (a rendering not written over, a listener's correction, is spoken instead).
-          try {
-            await textsSaved;
-          } catch (error) {
-            await forget(made.audioKey);
-            throw error;
-          }
-          const saved = savedText(group);
-          if (saved !== text) {
-            await forget(made.audioKey);
-            if (saved === undefined) return;
-            text = saved;
-            made = await speak(text);
-          }
-        }
-        await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have });
+        const made = await speak(text);
+        // Spoken while its text was being saved: saved meanwhile too, pushed after the text (with it).
+        if (fresh !== undefined) voiceReady.add(key(group));
+        await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have, fresh });
 
         async function speak(input: string): Promise<{ state: 'done' | 'none'; audioKey: string | null }> {
           const spoken = await synthesis.synthesize(input, group.language as Language, group.male ? 'male' : 'female');
@@ -798,14 +784,11 @@ export function createRoomsService(deps: RoomsDeps) {
         }
       }
 
-      async function forget(audioKey: string | null) {
-        if (audioKey) await recordings.remove(audioKey).catch(() => undefined);
-      }
-
       /**
        * Voices ready in the same turn of the event loop are saved in one statement and pushed
        * together (a server answers a segment's voices within a few milliseconds of each other);
-       * each is still pushed as soon as it is saved, never after the slowest.
+       * each is still pushed as soon as it is saved, never after the slowest. Saved while the
+       * texts are, pushed once they are (a voice's view shows its text).
        */
       function saveVoice(voice: PendingVoice): Promise<void> {
         waiting.push(voice);
@@ -814,9 +797,12 @@ export function createRoomsService(deps: RoomsDeps) {
           flushing = undefined;
           const saved = await repo
             .saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })))
-            .catch((error: unknown) => {
+            .catch(async (error: unknown) => {
               // The texts that were to come with these voices come now (the voices with the job's retry).
-              push('segment:rendered', held, batch.map((voice) => voice.group));
+              await textsSaved.then(
+                () => push('segment:rendered', held, batch.map((voice) => voice.group)),
+                () => undefined,
+              );
               throw error;
             });
           // The voice of the text before a correction (the speaker's, or a listener's of the rendering) is no longer anyone's.
@@ -826,7 +812,9 @@ export function createRoomsService(deps: RoomsDeps) {
           const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
           const savedKeys = new Set(saved.map(key));
           context.voices = [...context.voices.filter((v) => !savedKeys.has(key(v))), ...saved];
-          push('segment:rendered', held, batch.map((voice) => voice.group));
+          await textsSaved;
+          // A voice of a text that was not written (a newer version's text is there) is not pushed.
+          push('segment:rendered', held, batch.filter((voice) => voice.fresh === undefined || savedText(voice.group) === voice.fresh).map((voice) => voice.group));
         });
         return flushing;
       }
