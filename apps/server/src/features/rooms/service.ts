@@ -703,12 +703,12 @@ export function createRoomsService(deps: RoomsDeps) {
       let leftOut: string[] = [];
       /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
       const translated = new Map<string, string>();
-      /** The texts saved and pushed: a voice is saved (and pushed) only after them. */
+      /** The texts saved and pushed: a voice (saved meanwhile) is pushed only after them. */
       let textsSaved: Promise<void> = Promise.resolve();
       /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
       let cached: Promise<void> = Promise.resolve();
       const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
-      /** Groups whose voice is made and waits for the texts to be saved: their text comes with their voice. */
+      /** Groups whose voice was made before the texts were saved: their text comes with their voice's push. */
       const voiceReady = new Set<string>();
       if (texts.length) {
         const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
