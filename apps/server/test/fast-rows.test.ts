@@ -4,8 +4,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFastRows } from '../src/core/db/fast-rows';
+import { createRoomsRepository } from '../src/features/rooms/repository';
 import type { Database } from '../src/core/db/index';
-import { chatMembers, chatMessages, chats, messageRenderings, users } from '../src/core/db/schema';
+import { chatMembers, chatMessages, chats, messageRenderings, roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../src/core/db/schema';
 import { openTestDatabase } from './harness';
 
 let database: Database;
@@ -58,5 +59,64 @@ describe('rows mapped by a plan made once', () => {
     expect(planned2).toEqual(plain);
     expect(planned2[0]!.joinedAt).toBeInstanceOf(Date);
     expect(planned2[0]!.leftAt).toBeNull();
+  });
+
+  it('a segment’s snapshot in one statement (lists as JSON mapped by the tables’ columns) equals its rows read one by one', async () => {
+    const { db } = database;
+    const repo = createRoomsRepository(db);
+    const people = await db
+      .insert(users)
+      .values([
+        { email: 'snapshot-speaker@example.com', passwordHash: 'x', fullName: 'Ada Speaker', language: 'en' },
+        { email: 'snapshot-listener@example.com', passwordHash: 'x', fullName: null, language: 'es' },
+        { email: 'snapshot-invited@example.com', passwordHash: 'x', fullName: 'Not Yet', language: 'fr' },
+      ])
+      .returning();
+    const [room] = await db.insert(rooms).values({ title: 'Snapshot', description: null, languages: ['en', 'es', 'fr'], domain: 'BUSINESS' }).returning();
+    const [speaker, listener] = await db
+      .insert(roomParticipants)
+      .values([
+        { roomId: room!.id, userId: people[0]!.id, roomRole: 1, alias: 'Ada', language: 'en', maleVoice: false },
+        { roomId: room!.id, userId: people[1]!.id, roomRole: 2, alias: 'Ben', language: 'es', maleVoice: true, tone: 'FORMAL' },
+        { roomId: room!.id, userId: people[2]!.id, roomRole: 2, alias: 'Cleo', language: 'fr', joinedAt: null },
+      ])
+      .returning();
+    const [segment] = await db
+      .insert(segments)
+      .values({ roomId: room!.id, speakerId: speaker!.id, language: 'en', audioKey: 'rooms/1/a.wav', durationSeconds: 1.3, transcription: 'done', transcript: 'Hello there', editedAt: new Date(Date.now() - 1234) })
+      .returning();
+    const [empty] = await db.insert(segments).values({ roomId: room!.id, speakerId: speaker!.id, language: 'en', audioKey: 'rooms/1/b.wav', durationSeconds: 2, transcription: 'pending' }).returning();
+    await db.insert(segmentRenderings).values([
+      { segmentId: segment!.id, language: 'es', tone: 'FORMAL', version: 1, state: 'done', transcript: 'Hola', machineTranscript: 'Hola allí', correctedBy: listener!.id, correctedAt: new Date(), missedTerms: ['there', 'a "quoted", term'] },
+      { segmentId: segment!.id, language: 'fr', tone: 'DEFAULT', version: 1, state: 'pending' },
+    ]);
+    await db.insert(segmentVoices).values({ segmentId: segment!.id, language: 'es', tone: 'FORMAL', male: true, version: 1, state: 'done', audioKey: 'rooms/1/c.ogg' });
+    await db.insert(segmentTones).values({ segmentId: segment!.id, participantId: listener!.id, tone: 'CASUAL' });
+
+    const snapshot = await repo.segmentSnapshot(segment!.id);
+    const [plain] = await repo.listSegments(room!.id, { limit: 1, offset: 0, id: segment!.id }).then((page) => page.rows);
+    expect(snapshot?.item).toEqual(plain);
+    expect(snapshot?.item.segment.editedAt).toBeInstanceOf(Date);
+    expect(snapshot?.domain).toBe('BUSINESS');
+    const context = await repo.renderingsOf([segment!.id]);
+    const byKey = <T extends { language: string; tone: string }>(rows: T[]) => [...rows].sort((a, b) => `${a.language}${a.tone}`.localeCompare(`${b.language}${b.tone}`));
+    expect(byKey(snapshot!.context.renderings)).toEqual(byKey(context.renderings));
+    expect(snapshot!.context.renderings.find((row) => row.language === 'es')?.correctedAt).toBeInstanceOf(Date);
+    expect(snapshot!.context.renderings.find((row) => row.language === 'es')?.missedTerms).toEqual(['there', 'a "quoted", term']);
+    expect(snapshot!.context.voices).toEqual(context.voices);
+    expect(snapshot!.context.tones).toEqual(context.tones);
+    expect([...snapshot!.context.correctors]).toEqual([...context.correctors]);
+    expect([...snapshot!.context.correctors]).toEqual([[listener!.id, 'Ben']]);
+    // The listeners: those who joined (not the invited), with their accounts' full names.
+    const joined = await db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, room!.id), sql`${roomParticipants.joinedAt} is not null`));
+    const listeners = [...snapshot!.listeners].sort((a, b) => a.id - b.id);
+    expect(listeners).toEqual(joined.sort((a, b) => a.id - b.id).map((row, index) => ({ ...row, fullName: index === 0 ? 'Ada Speaker' : null })));
+    expect(listeners[0]!.joinedAt).toBeInstanceOf(Date);
+
+    // A segment with nothing yet: empty lists; a segment that is not there: nothing.
+    const bare = await repo.segmentSnapshot(empty!.id);
+    expect(bare?.context).toEqual({ renderings: [], voices: [], tones: [], correctors: new Map() });
+    expect(bare?.listeners).toHaveLength(2);
+    expect(await repo.segmentSnapshot(empty!.id + 1000)).toBeUndefined();
   });
 });

@@ -50,6 +50,16 @@ const isDuplicate = (error: unknown) => {
 export function createGlossaries(db: Db) {
   const rows = (scope: GlossaryScope) => db.select().from(glossaryEntries).where(scopeWhere(scope)).orderBy(asc(sql`lower(${glossaryEntries.term})`), asc(glossaryEntries.id));
 
+  async function termsOf(scope: GlossaryScope): Promise<TranslationGlossary['terms']> {
+    const entries = await rows(scope);
+    return entries.map((row) => ({
+      term: row.term,
+      language: row.language as Language,
+      keep: row.keep,
+      renderings: Object.fromEntries(row.renderings.map((item) => [item.language, item.text])) as Partial<Record<Language, string>>,
+    }));
+  }
+
   /** An entry must do something: be kept, or have a rendering. */
   const checkUseful = (keep: boolean, renderings: readonly unknown[]) => {
     if (!keep && renderings.length === 0) throw fieldError('renderings', 'glossaryNothing', undefined, 'required');
@@ -95,21 +105,20 @@ export function createGlossaries(db: Db) {
 
     /** The glossary translation takes: the entries, and the members' names (never translated). */
     async forTranslation(scope: GlossaryScope, names: readonly string[]): Promise<TranslationGlossary> {
-      const entries = await rows(scope);
-      return {
-        names: [...new Set(names.map((name) => name.trim()).filter((name) => name.length >= 2))],
-        terms: entries.map((row) => ({
-          term: row.term,
-          language: row.language as Language,
-          keep: row.keep,
-          renderings: Object.fromEntries(row.renderings.map((item) => [item.language, item.text])) as Partial<Record<Language, string>>,
-        })),
-      };
+      return translationGlossary(names, await termsOf(scope));
     },
+
+    /** The entries as translation takes them (read alongside other reads; `translationGlossary` adds the names). */
+    terms: termsOf,
   };
 }
 
 export type Glossaries = ReturnType<typeof createGlossaries>;
+
+/** The glossary translation takes, from a chat's or room's terms and its members' names (never translated). */
+export function translationGlossary(names: readonly string[], terms: TranslationGlossary['terms']): TranslationGlossary {
+  return { names: [...new Set(names.map((name) => name.trim()).filter((name) => name.length >= 2))], terms };
+}
 
 /** What a feature says of the caller and its chat or room (404 for strangers, by throwing). */
 export interface GlossaryAccess {

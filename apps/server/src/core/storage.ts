@@ -48,8 +48,15 @@ export function createDiskStorage(options: { dataDir: string; publicUrl: string;
     root,
     async put(key, body) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      // The folder is made when a write finds it missing (a room's first file), not before every
+      // write: a room's recordings and voices go into one folder, a mkdir each cost a thread-pool trip.
+      try {
+        await writeFile(file, body);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, body);
+      }
     },
     read: (key) => readFile(resolve(key)),
     async remove(key) {

@@ -3,8 +3,9 @@
 // left joins, which costs more than the query itself for a page of 20 joined rows (measured by
 // bench/chat-read.ts: about a quarter of the server's time per request). Here the same mapping is
 // planned once per prepared query: each column's place and decoder are found at start, and a left
-// joined object whose columns are all null is null, as drizzle makes it.
-import { Column } from 'drizzle-orm';
+// joined object whose columns are all null is null, as drizzle makes it. A field may also be an
+// sql expression (`sql<string>\`coalesce(...)\``, aliased or not): its decoder is drizzle's.
+import { Column, getTableColumns, is, SQL, type Table } from 'drizzle-orm';
 
 interface Field {
   path: string[];
@@ -17,16 +18,29 @@ interface PreparedInternals {
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** How drizzle decodes a selected field: a column by itself, an sql expression by its decoder (`.mapWith`); undefined for anything else. */
+function decoderOf(field: unknown): Decoder | undefined {
+  if (field instanceof Column) return field;
+  // `decoder` is internal to drizzle's types (what `.mapWith` sets), read as its mapResultRow reads it.
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, SQL.Aliased)) return (field.sql as unknown as { decoder: Decoder }).decoder;
+  return undefined;
+}
+
 /**
- * Gives a prepared select (made of tables' columns, grouped one level deep: `{ message: table,
- * sender: {...} }`) a mapper planned once. `nullable` names the left-joined objects. A query it
- * cannot plan keeps drizzle's own mapping.
+ * Gives a prepared select (made of tables' columns and sql expressions, grouped one level deep:
+ * `{ message: table, sender: {...} }`) a mapper planned once. `nullable` names the left-joined
+ * objects. A query it cannot plan keeps drizzle's own mapping.
  */
 export function withFastRows<T>(prepared: T, nullable: readonly string[] = []): T {
   const internals = prepared as PreparedInternals;
   const fields = internals.fields;
-  if (!Array.isArray(fields) || !fields.every((item) => item.field instanceof Column && item.path.length >= 1 && item.path.length <= 2)) return prepared;
-  const plan = fields.map(({ path, field }) => ({ group: path.length === 2 ? path[0]! : null, key: path[path.length - 1]!, column: field as Column }));
+  if (!Array.isArray(fields) || !fields.every((item) => decoderOf(item.field) !== undefined && item.path.length >= 1 && item.path.length <= 2)) return prepared;
+  const plan = fields.map(({ path, field }) => ({ group: path.length === 2 ? path[0]! : null, key: path[path.length - 1]!, column: decoderOf(field)! }));
   const groups = [...new Set(plan.flatMap((step) => (step.group === null ? [] : [step.group])))];
   const optional = groups.filter((group) => nullable.includes(group));
   internals.customResultMapper = (rows) =>
@@ -54,4 +68,26 @@ export function withFastRows<T>(prepared: T, nullable: readonly string[] = []): 
       return result;
     });
   return prepared;
+}
+
+/**
+ * A decoder (for `sql\`...\`.mapWith`) of a JSON array of a table's rows, as `json_agg(t)` makes it
+ * (keys are column names): each row mapped by the table's columns, planned once, as drizzle maps
+ * the same columns read plainly (dates as Dates, arrays as arrays, nulls as null).
+ */
+export function jsonRowsOf<T extends Table>(table: T): { mapFromDriverValue(value: unknown): T['$inferSelect'][] } {
+  const plan = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name, column: column as Column }));
+  return {
+    mapFromDriverValue(value) {
+      const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[] | null;
+      return (list ?? []).map((raw) => {
+        const row: Record<string, unknown> = {};
+        for (const step of plan) {
+          const field = raw[step.name];
+          row[step.key] = field === null || field === undefined ? null : step.column.mapFromDriverValue(field);
+        }
+        return row as T['$inferSelect'];
+      });
+    },
+  };
 }

@@ -59,6 +59,12 @@ export interface Translator {
    * retries only it).
    */
   translate(request: TranslationRequest): Promise<TranslationResult[]>;
+  /**
+   * The same, answering as soon as the results are known: `cached` settles once the new
+   * translations are in the cache (the caller awaits it before it is done; it rejects when the
+   * write failed), so the caller's next steps need not wait for that write.
+   */
+  translateThen(request: TranslationRequest): Promise<{ results: TranslationResult[]; cached: Promise<void> }>;
   /** ok / degraded / off, cached for 15 s (GET /api/status/ asks often). */
   health(): Promise<'ok' | 'degraded' | 'off'>;
   close(): Promise<void>;
@@ -72,57 +78,67 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
       .digest('base64url');
   let lastHealth: { at: number; value: Promise<'ok' | 'degraded' | 'off'> } | undefined;
 
+  async function translateThen(request: TranslationRequest): Promise<{ results: TranslationResult[]; cached: Promise<void> }> {
+    const glossary = applyGlossary(request.text, request.source, request.glossary);
+    // What is really asked of the provider for each target.
+    const asked = request.targets.map((target) => {
+      const tone = askedTone(provider, target.tone);
+      const possible = targetNeed(provider, request.source, { language: target.language, tone }) === 'rendering';
+      return { language: target.language, tone, possible, key: keyOf(request, target.language, tone, glossary.key) };
+    });
+    const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];
+    const found = new Map<string, { content: string; tone: Tone; missedTerms?: string[] }>();
+    if (keys.length) {
+      const rows = await db.select().from(translationCache).where(inArray(translationCache.key, keys));
+      for (const row of rows) found.set(row.key, { content: tidySpaces(row.content), tone: row.renderedTone as Tone });
+    }
+    let cached: Promise<void> = Promise.resolve();
+    const missing = new Map<string, { language: Language; tone: Tone }>();
+    const retry = new Map<string, string>();
+    for (const item of asked) if (item.possible && !found.has(item.key)) missing.set(item.key, { language: item.language, tone: item.tone });
+    if (missing.size) {
+      const targets = [...missing.values()];
+      // Code, links, mentions and the glossary's names and terms never reach the provider as
+      // written: placeholders stand in for them (and a model is told the required renderings).
+      const { results, restore, missed } = await glossary.translate(provider, request, targets);
+      const fresh: { key: string; content: string; renderedTone: string }[] = [];
+      [...missing.keys()].forEach((key, index) => {
+        const result = results[index];
+        if (result?.state === 'done') {
+          // What a provider writes is not trusted: no control or bidi-override characters are
+          // stored; and the spaces an engine leaves around words (Apertium: a leading space,
+          // two between words) are not the writer's.
+          const content = tidySpaces(restore(cleanText(result.content), targets[index]!.language));
+          const missedTerms = missed[index] ?? [];
+          found.set(key, { content, tone: result.tone, missedTerms });
+          // A rendering that ignored the glossary twice is kept and marked, not cached: the same text is asked again next time.
+          if (missedTerms.length === 0) fresh.push({ key, content, renderedTone: result.tone });
+          else log?.warn({ language: targets[index]!.language, missedTerms }, 'the translation ignored required glossary renderings twice: kept and marked');
+        } else if (result?.state === 'retry') {
+          retry.set(key, result.reason);
+        }
+      });
+      if (fresh.length) cached = db.insert(translationCache).values(fresh).onConflictDoNothing().then(() => undefined);
+    }
+    const results = asked.map((item): TranslationResult => {
+      const hit = item.possible ? found.get(item.key) : undefined;
+      if (hit) return { state: 'done', content: hit.content, tone: hit.tone, ...(hit.missedTerms?.length ? { missedTerms: hit.missedTerms } : {}) };
+      const reason = item.possible ? retry.get(item.key) : undefined;
+      return reason === undefined ? { state: 'none' } : { state: 'retry', reason };
+    });
+    return { results, cached };
+  }
+
   return {
     provider,
 
     async translate(request) {
-      const glossary = applyGlossary(request.text, request.source, request.glossary);
-      // What is really asked of the provider for each target.
-      const asked = request.targets.map((target) => {
-        const tone = askedTone(provider, target.tone);
-        const possible = targetNeed(provider, request.source, { language: target.language, tone }) === 'rendering';
-        return { language: target.language, tone, possible, key: keyOf(request, target.language, tone, glossary.key) };
-      });
-      const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];
-      const found = new Map<string, { content: string; tone: Tone; missedTerms?: string[] }>();
-      if (keys.length) {
-        const rows = await db.select().from(translationCache).where(inArray(translationCache.key, keys));
-        for (const row of rows) found.set(row.key, { content: tidySpaces(row.content), tone: row.renderedTone as Tone });
-      }
-      const missing = new Map<string, { language: Language; tone: Tone }>();
-      const retry = new Map<string, string>();
-      for (const item of asked) if (item.possible && !found.has(item.key)) missing.set(item.key, { language: item.language, tone: item.tone });
-      if (missing.size) {
-        const targets = [...missing.values()];
-        // Code, links, mentions and the glossary's names and terms never reach the provider as
-        // written: placeholders stand in for them (and a model is told the required renderings).
-        const { results, restore, missed } = await glossary.translate(provider, request, targets);
-        const fresh: { key: string; content: string; renderedTone: string }[] = [];
-        [...missing.keys()].forEach((key, index) => {
-          const result = results[index];
-          if (result?.state === 'done') {
-            // What a provider writes is not trusted: no control or bidi-override characters are
-            // stored; and the spaces an engine leaves around words (Apertium: a leading space,
-            // two between words) are not the writer's.
-            const content = tidySpaces(restore(cleanText(result.content), targets[index]!.language));
-            const missedTerms = missed[index] ?? [];
-            found.set(key, { content, tone: result.tone, missedTerms });
-            // A rendering that ignored the glossary twice is kept and marked, not cached: the same text is asked again next time.
-            if (missedTerms.length === 0) fresh.push({ key, content, renderedTone: result.tone });
-            else log?.warn({ language: targets[index]!.language, missedTerms }, 'the translation ignored required glossary renderings twice: kept and marked');
-          } else if (result?.state === 'retry') {
-            retry.set(key, result.reason);
-          }
-        });
-        if (fresh.length) await db.insert(translationCache).values(fresh).onConflictDoNothing();
-      }
-      return asked.map((item): TranslationResult => {
-        const hit = item.possible ? found.get(item.key) : undefined;
-        if (hit) return { state: 'done', content: hit.content, tone: hit.tone, ...(hit.missedTerms?.length ? { missedTerms: hit.missedTerms } : {}) };
-        const reason = item.possible ? retry.get(item.key) : undefined;
-        return reason === undefined ? { state: 'none' } : { state: 'retry', reason };
-      });
+      const { results, cached } = await translateThen(request);
+      await cached;
+      return results;
     },
+
+    translateThen,
 
     health() {
       if (!lastHealth || Date.now() - lastHealth.at > 15_000) lastHealth = { at: Date.now(), value: provider.health() };

@@ -1,7 +1,7 @@
 // Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
 // query of a room's content is scoped by room id; the service has checked participation before.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { withFastRows } from '../../core/db/fast-rows';
+import { jsonRowsOf, withFastRows } from '../../core/db/fast-rows';
 import type { Db } from '../../core/db/index';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
@@ -19,6 +19,15 @@ export interface SegmentContext {
 }
 export type SegmentVoiceRow = typeof segmentVoices.$inferSelect;
 export type PipelineState = SegmentRow['transcription'];
+
+/** A participant who listens to a room's segments, with their account's full name. */
+export interface ListenerRow extends ParticipantRow {
+  fullName: string | null;
+}
+
+/** The names a room's glossary protects: its listeners' aliases and full names. */
+export const namesOf = (listeners: readonly Pick<ListenerRow, 'alias' | 'fullName'>[]): string[] =>
+  listeners.flatMap((row) => (row.fullName ? [row.alias, row.fullName] : [row.alias]));
 
 /** A participant as others see them (a segment's speaker, a participants-list entry). */
 export interface ParticipantView extends ParticipantRow {
@@ -72,24 +81,48 @@ async function revoice(tx: Pick<Db, 'update'>, segmentId: number, version: numbe
 }
 
 export function createRoomsRepository(db: Db) {
-  // What a segment's jobs read for every step they push (rooms/service.ts `snapshot`), prepared
-  // once and mapped by a plan made once (core/db/fast-rows.ts).
-  const segmentWithSpeakerQuery = withFastRows(
+  const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
+  const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
+  const tonesOfOne = withFastRows(db.select().from(segmentTones).where(eq(segmentTones.segmentId, sql.placeholder('segmentId'))).prepare('segment_tones_of'));
+  // Everything a segment's views are built from, in one statement (rooms/service.ts `snapshot`):
+  // the segment with its speaker and room's domain, its renderings, voices and listeners' own
+  // tones, the correctors' aliases, and the room's listeners with their full names (the names its
+  // glossary protects). The lists come as JSON, mapped by the tables' columns (core/db/fast-rows.ts).
+  const participantsJson = jsonRowsOf(roomParticipants);
+  const segmentSnapshotQuery = withFastRows(
     db
-      .select({ segment: segments, speaker: participantColumns, domain: rooms.domain })
+      .select({
+        segment: segments,
+        speaker: participantColumns,
+        domain: rooms.domain,
+        renderings: sql`(select coalesce(json_agg(r), '[]') from ${segmentRenderings} r where r.segment_id = ${segments.id})`.mapWith(jsonRowsOf(segmentRenderings)),
+        voices: sql`(select coalesce(json_agg(v), '[]') from ${segmentVoices} v where v.segment_id = ${segments.id})`.mapWith(jsonRowsOf(segmentVoices)),
+        tones: sql`(select coalesce(json_agg(t), '[]') from ${segmentTones} t where t.segment_id = ${segments.id})`.mapWith(jsonRowsOf(segmentTones)),
+        correctors: sql`(select coalesce(json_agg(json_build_array(c.id, c.alias)), '[]') from ${roomParticipants} c
+            where c.id in (select r.corrected_by from ${segmentRenderings} r where r.segment_id = ${segments.id}))`.mapWith({
+          mapFromDriverValue: (value: unknown) => new Map((typeof value === 'string' ? JSON.parse(value) : value) as [number, string][]),
+        }),
+        listeners: sql`(select coalesce(json_agg(json_build_array(p, u.full_name)), '[]') from ${roomParticipants} p inner join ${users} u on u.id = p.user_id
+            where p.room_id = ${segments.roomId} and p.left_at is null and p.joined_at is not null)`.mapWith({
+          mapFromDriverValue: (value: unknown): ListenerRow[] =>
+            ((typeof value === 'string' ? JSON.parse(value) : value) as [unknown, string | null][]).map(([participant, fullName]) => ({ ...participantsJson.mapFromDriverValue([participant])[0]!, fullName })),
+        }),
+      })
       .from(segments)
       .innerJoin(roomParticipants, eq(roomParticipants.id, segments.speakerId))
       .innerJoin(users, eq(users.id, roomParticipants.userId))
       .innerJoin(rooms, eq(rooms.id, segments.roomId))
       .where(eq(segments.id, sql.placeholder('segmentId')))
       .limit(1)
-      .prepare('segment_with_speaker'),
+      .prepare('segment_snapshot'),
   );
-  const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
-  const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
-  const tonesOfOne = withFastRows(db.select().from(segmentTones).where(eq(segmentTones.segmentId, sql.placeholder('segmentId'))).prepare('segment_tones_of'));
-  const activeParticipantsQuery = withFastRows(
-    db.select().from(roomParticipants).where(and(eq(roomParticipants.roomId, sql.placeholder('roomId')), joined)).prepare('room_active_participants'),
+  const listeningGroupsQuery = withFastRows(
+    db
+      .select({ language: roomParticipants.language, tone: sql<string>`coalesce(${segmentTones.tone}, ${roomParticipants.tone})`, male: roomParticipants.maleVoice })
+      .from(roomParticipants)
+      .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, sql.placeholder('segmentId'))))
+      .where(and(eq(roomParticipants.roomId, sql.placeholder('roomId')), joined))
+      .prepare('segment_listening_groups'),
   );
 
   return {
@@ -178,11 +211,6 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
-    /** The participants who joined: the listeners of the room's segments. */
-    async activeParticipants(roomId: number): Promise<ParticipantRow[]> {
-      return activeParticipantsQuery.execute({ roomId });
-    },
-
     /** Everyone who sees the room in their list: the participants and those invited. */
     /** How the room's joined participants are named (aliases and full names): the names its glossary protects. */
     async participantNames(roomId: number): Promise<string[]> {
@@ -191,7 +219,7 @@ export function createRoomsRepository(db: Db) {
         .from(roomParticipants)
         .innerJoin(users, eq(users.id, roomParticipants.userId))
         .where(and(eq(roomParticipants.roomId, roomId), joined));
-      return rows.flatMap((row) => (row.fullName ? [row.alias, row.fullName] : [row.alias]));
+      return namesOf(rows);
     },
 
     async everyone(roomId: number): Promise<ParticipantRow[]> {
@@ -318,10 +346,20 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
-    /** One segment with its speaker and its room's domain, in one statement. */
-    async segmentWithSpeaker(segmentId: number): Promise<(SegmentWithSpeaker & { domain: string }) | undefined> {
-      const [row] = await segmentWithSpeakerQuery.execute({ segmentId });
-      return row;
+    /**
+     * What every view of a segment is built from, in one statement: the segment with its speaker
+     * and room's domain, its renderings, voices, listeners' own tones and correctors, and the
+     * room's listeners (joined participants) with their full names; undefined when it is gone.
+     */
+    async segmentSnapshot(segmentId: number): Promise<{ item: SegmentWithSpeaker; domain: string; context: SegmentContext; listeners: ListenerRow[] } | undefined> {
+      const [row] = await segmentSnapshotQuery.execute({ segmentId });
+      if (!row) return undefined;
+      return {
+        item: { segment: row.segment, speaker: row.speaker },
+        domain: row.domain,
+        context: { renderings: row.renderings, voices: row.voices, tones: row.tones, correctors: row.correctors },
+        listeners: row.listeners,
+      };
     },
 
     /** Segments with their speakers, oldest first (a page, or one by id). */
@@ -520,11 +558,7 @@ export function createRoomsRepository(db: Db) {
 
     /** Every listening group of a room's active participants for one segment (their own tones included). */
     async listeningGroups(roomId: number, segmentId: number): Promise<ListeningGroup[]> {
-      const rows = await db
-        .select({ language: roomParticipants.language, tone: sql<string>`coalesce(${segmentTones.tone}, ${roomParticipants.tone})`, male: roomParticipants.maleVoice })
-        .from(roomParticipants)
-        .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, segmentId)))
-        .where(and(eq(roomParticipants.roomId, roomId), joined));
+      const rows = await listeningGroupsQuery.execute({ roomId, segmentId });
       const seen = new Map<string, ListeningGroup>();
       for (const row of rows) seen.set(`${row.language}|${row.tone}|${row.male}`, row);
       return [...seen.values()];

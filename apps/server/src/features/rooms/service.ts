@@ -32,14 +32,14 @@ import type { Translator } from '../../core/translation/index';
 import { notifyInvitation, type InvitationMail } from '../../core/invitations';
 import { translate } from '../../core/i18n';
 import type { Push } from '../../core/push';
-import type { GlossaryAccess, Glossaries } from '../../core/glossary';
+import { translationGlossary, type GlossaryAccess, type Glossaries } from '../../core/glossary';
 import { glossaryTouches } from '../../core/translation/glossary';
 import type { GlossaryApply } from '@parla/contract/glossary';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { Calls } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
-import type { ListeningGroup, ParticipantRow, ParticipantView, RoomRow, RoomsRepository, SegmentRow, SegmentVoiceRow, SegmentWithSpeaker } from './repository';
+import { namesOf, type ListenerRow, type ListeningGroup, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker } from './repository';
 import { needsVoice, type Listener, type SegmentPresenter } from './segments';
 import { renderTargets } from '../../core/translation/targets';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
@@ -50,6 +50,8 @@ export const RENDER_QUEUE = 'segment-render';
 export interface SegmentJob {
   segmentId: number;
   version: number;
+  /** The segment's room (absent from jobs queued before it was sent): its glossary is read alongside the segment. */
+  roomId?: number | undefined;
 }
 
 export interface RoomsDeps {
@@ -83,6 +85,8 @@ interface PendingVoice {
   audioKey: string | null;
   /** The row it replaces, if any (its file goes once the new one is saved). */
   before: SegmentVoiceRow | undefined;
+  /** The text it speaks when that text is this job's own translation (pushed only if that text was saved). */
+  fresh: string | undefined;
 }
 
 /** A segment and what its views are built from (see `snapshot`). */
@@ -90,7 +94,8 @@ interface SegmentSnapshot {
   item: SegmentWithSpeaker;
   domain: string;
   context: Awaited<ReturnType<RoomsRepository['renderingsOf']>>;
-  participants: ParticipantRow[];
+  /** The room's listeners (with their full names: the names its glossary protects). */
+  participants: ListenerRow[];
 }
 
 const randomName = () => randomBytes(12).toString('hex');
@@ -177,25 +182,26 @@ export function createRoomsService(deps: RoomsDeps) {
    * own room and its own speaker, not behind another room's backlog.
    */
   const queueTranscription = (segment: Pick<SegmentRow, 'id' | 'version' | 'roomId'>, userId: number, options: { onlyIfIdle?: boolean } = {}) =>
-    jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, {
+    jobs.send(TRANSCRIBE_QUEUE, { segmentId: segment.id, version: segment.version, roomId: segment.roomId } satisfies SegmentJob, {
       singletonKey: String(segment.id),
       fairnessKeys: [`room:${segment.roomId}`, `user:${userId}`],
       ...options,
     });
 
-  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'>, options: { onlyIfIdle?: boolean } = {}) =>
-    jobs.send(name, { segmentId: segment.id, version: segment.version } satisfies SegmentJob, { singletonKey: String(segment.id), ...options });
+  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'> & Partial<Pick<SegmentRow, 'roomId'>>, options: { onlyIfIdle?: boolean } = {}) =>
+    jobs.send(name, { segmentId: segment.id, version: segment.version, ...(segment.roomId === undefined ? {} : { roomId: segment.roomId }) } satisfies SegmentJob, {
+      singletonKey: String(segment.id),
+      ...options,
+    });
 
   /**
    * Reads once what every view of a segment is built from (its speaker, room domain, renderings,
    * voices, listeners' own tones, the room's listeners); a job then keeps it current in memory with
-   * the rows it writes, and pushes each step without reading again.
+   * the rows it writes, and pushes each step without reading again. One statement.
    */
   async function snapshot(segmentId: number): Promise<SegmentSnapshot | undefined> {
-    const [found, context] = await Promise.all([repo.segmentWithSpeaker(segmentId), repo.renderingsOf([segmentId])]);
-    if (!found) return undefined;
-    const participants = await repo.activeParticipants(found.segment.roomId);
-    return { item: { segment: found.segment, speaker: found.speaker }, domain: found.domain, context, participants };
+    const found = await repo.segmentSnapshot(segmentId);
+    return found && { item: found.item, domain: found.domain, context: found.context, participants: found.listeners };
   }
 
   /** Every listening group of the snapshot's listeners, their own tone for this segment included. */
@@ -209,6 +215,9 @@ export function createRoomsService(deps: RoomsDeps) {
     return [...groups.values()];
   }
 
+  /** The listening groups of the snapshot's listeners by default (their socket rooms). */
+  const defaultGroups = (snap: SegmentSnapshot): ListeningGroup[] => [...new Map(snap.participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
+
   /** A step pushed from the snapshot: to every group (or the groups given), listeners with their own tone apart. */
   function push(event: 'segment:created' | 'segment:rendered' | 'segment:edited', snap: SegmentSnapshot, only?: ListeningGroup[]) {
     const { participants, context } = snap;
@@ -216,7 +225,7 @@ export function createRoomsService(deps: RoomsDeps) {
       const participant = participants.find((p) => p.id === tone.participantId);
       return participant ? [{ userId: participant.userId, participantId: participant.id, group: { ...groupOfParticipant(participant), tone: tone.tone } }] : [];
     });
-    const groups = only ?? [...new Map(participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
+    const groups = only ?? defaultGroups(snap);
     live.segment(event, snap.item, context, groups, overrides);
   }
 
@@ -653,7 +662,11 @@ export function createRoomsService(deps: RoomsDeps) {
           throw error;
         });
         await repo.saveTranscript(segment.id, segment.version, result.state === 'done' ? 'done' : 'none', result.state === 'done' ? result.text.trim() : '');
-        if (result.state === 'done' && result.text.trim()) await queue(RENDER_QUEUE, segment);
+        // The render job is queued while the transcript's push is read and sent (neither waits for the other).
+        if (result.state === 'done' && result.text.trim()) {
+          await Promise.all([queue(RENDER_QUEUE, segment), pushSegment('segment:rendered', segment.id)]);
+          return;
+        }
       }
       await pushSegment('segment:rendered', segment.id);
     },
@@ -671,7 +684,12 @@ export function createRoomsService(deps: RoomsDeps) {
      * not queued again: the job renders the version current when it runs.
      */
     async render(job: SegmentJob): Promise<void> {
-      const snap = await snapshot(job.segmentId);
+      // The room's glossary is read with the snapshot (a job queued without its room reads it after).
+      const translates = translator.provider.name !== 'none';
+      const [snap, termsRead] = await Promise.all([
+        snapshot(job.segmentId),
+        translates && job.roomId !== undefined ? deps.glossaries.terms({ roomId: job.roomId }) : undefined,
+      ]);
       if (!snap) return;
       const segment = snap.item.segment;
       if (segment.transcription !== 'done' || !segment.transcript.trim()) return;
@@ -683,27 +701,43 @@ export function createRoomsService(deps: RoomsDeps) {
       const texts = renderTargets(translator.provider, segment.language, groups).filter((g) => !settled(g.language, g.tone));
       /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
       let leftOut: string[] = [];
+      /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
+      const translated = new Map<string, string>();
+      /** The texts saved and pushed: a voice (saved meanwhile) is pushed only after them. */
+      let textsSaved: Promise<void> = Promise.resolve();
+      /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
+      let cached: Promise<void> = Promise.resolve();
+      const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
+      /** Groups whose voice was made before the texts were saved: their text comes with their voice's push. */
+      const voiceReady = new Set<string>();
       if (texts.length) {
-        const results = await translator.translate({
+        const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
+        const translation = await translator.translateThen({
           text: segment.transcript,
           source: segment.language as Language,
           targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
           domain: snap.domain as Domain,
           // The room's glossary, and its participants' names (never translated).
-          glossary: await deps.glossaries.forTranslation({ roomId: segment.roomId }, await repo.participantNames(segment.roomId)),
+          glossary: translationGlossary(namesOf(snap.participants), terms),
         });
+        const { results } = translation;
+        cached = translation.cached;
         leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
-        const saved = await repo.saveRenderings(
-          texts.flatMap((g, index) => {
-            const result = results[index];
-            if (result?.state === 'retry') return [];
-            return result?.state === 'done'
-              ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
-              : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
-          }),
-        );
-        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
-        push('segment:rendered', snap);
+        const rows = texts.flatMap((g, index) => {
+          const result = results[index];
+          if (result?.state === 'retry') return [];
+          if (result?.state === 'done') translated.set(`${g.language}|${g.tone}`, result.content);
+          return result?.state === 'done'
+            ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
+            : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
+        });
+        textsSaved = repo.saveRenderings(rows).then((saved) => {
+          context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
+          // Pushed to the groups whose text was written (the others' view has not changed), but
+          // those whose voice is already made: its push, one statement later, brings both.
+          const written = new Set(saved.map((row) => `${row.language}|${row.tone}`));
+          push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(`${g.language}|${g.tone}`) && !voiceReady.has(key(g))));
+        });
       }
       // Voices: each group of another language whose text is ready, in its voice; a few at once
       // (each group gets its voice pushed as soon as it is ready, not after the slowest).
@@ -711,8 +745,8 @@ export function createRoomsService(deps: RoomsDeps) {
       const voices = createLimiter(synthesis.voicesAtOnce);
       const waiting: PendingVoice[] = [];
       let flushing: Promise<void> | undefined;
-      // Every voice settles before the job does: a failure is retried only once the others ended.
-      const outcomes = await Promise.allSettled(voiced.map((group) => voices.run(() => speakFor(group))));
+      // Every voice settles before the job does (the texts' save too): a failure is retried only once the others ended.
+      const outcomes = await Promise.allSettled([cached, textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
       // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
       const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
@@ -721,34 +755,56 @@ export function createRoomsService(deps: RoomsDeps) {
       if (leftOut.length) throw new Error(`segment ${segment.id}: not translated for ${leftOut.join(', ')}, will retry`);
       // A listener who joined or changed language while this job ran was not among its groups, and
       // their read left the work to this job: one more job renders for them.
-      const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
       const now = await repo.listeningGroups(segment.roomId, segment.id);
       if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
-      async function speakFor(group: ListeningGroup): Promise<void> {
+
+      /** The group's text of the current version as saved (a listener's correction included), if it is done. */
+      function savedText(group: ListeningGroup): string | undefined {
         const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
-        if (!text || text.state !== 'done' || !text.transcript) return;
+        return text?.state === 'done' && text.transcript ? text.transcript : undefined;
+      }
+
+      async function speakFor(group: ListeningGroup): Promise<void> {
+        const fresh = translated.get(`${group.language}|${group.tone}`);
+        const text = fresh ?? savedText(group);
+        if (!text) return;
         const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
         if (have && have.version === segment.version && have.state !== 'pending') return;
-        const spoken = await synthesis.synthesize(text.transcript, group.language as Language, group.male ? 'male' : 'female');
-        let audioKey: string | null = null;
-        if (spoken.state === 'done') {
-          audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
+        const made = await speak(text);
+        // Spoken while its text was being saved: saved meanwhile too, pushed after the text (with it).
+        if (fresh !== undefined) voiceReady.add(key(group));
+        await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have, fresh });
+
+        async function speak(input: string): Promise<{ state: 'done' | 'none'; audioKey: string | null }> {
+          const spoken = await synthesis.synthesize(input, group.language as Language, group.male ? 'male' : 'female');
+          if (spoken.state !== 'done') return { state: spoken.state, audioKey: null };
+          const audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
           await recordings.put(audioKey, spoken.audio.data);
+          return { state: 'done', audioKey };
         }
-        await saveVoice({ group, state: spoken.state, audioKey, before: have });
       }
 
       /**
        * Voices ready in the same turn of the event loop are saved in one statement and pushed
        * together (a server answers a segment's voices within a few milliseconds of each other);
-       * each is still pushed as soon as it is saved, never after the slowest.
+       * each is still pushed as soon as it is saved, never after the slowest. Saved while the
+       * texts are, pushed once they are (a voice's view shows its text).
        */
       function saveVoice(voice: PendingVoice): Promise<void> {
         waiting.push(voice);
         flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
           const batch = waiting.splice(0);
           flushing = undefined;
-          const saved = await repo.saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })));
+          const saved = await repo
+            .saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })))
+            .catch(async (error: unknown) => {
+              // The texts that were to come with these voices come now (the voices with the job's retry).
+              await textsSaved.then(
+                () => push('segment:rendered', held, batch.map((voice) => voice.group)),
+                () => undefined,
+              );
+              throw error;
+            });
           // The voice of the text before a correction (the speaker's, or a listener's of the rendering) is no longer anyone's.
           for (const { before } of batch) {
             if (before?.audioKey && (before.version < segment.version || before.state === 'pending')) await recordings.remove(before.audioKey).catch(() => undefined);
@@ -756,7 +812,9 @@ export function createRoomsService(deps: RoomsDeps) {
           const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
           const savedKeys = new Set(saved.map(key));
           context.voices = [...context.voices.filter((v) => !savedKeys.has(key(v))), ...saved];
-          push('segment:rendered', held, batch.map((voice) => voice.group));
+          await textsSaved;
+          // A voice of a text that was not written (a newer version's text is there) is not pushed.
+          push('segment:rendered', held, batch.filter((voice) => voice.fresh === undefined || savedText(voice.group) === voice.fresh).map((voice) => voice.group));
         });
         return flushing;
       }
