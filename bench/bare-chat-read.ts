@@ -67,6 +67,8 @@ async function main() {
     rState: r('state'),
     rContent: r('content'),
     rTone: r('rendered_tone'),
+    rMachine: r('machine_content'),
+    rMissed: r('missed_terms'),
     quoteId: page.column('quoted', 'id'),
     quoteContent: page.column('quoted', 'content'),
     quoteLanguage: page.column('quoted', 'language'),
@@ -118,6 +120,9 @@ async function main() {
       reactions: reactions.get(row[col.id] as number) ?? [],
       // The seed attaches nothing: the real server reads attachments only for messages that have some.
       attachments: [],
+      // The seed corrects nothing: neither server reads correctors' names.
+      correction: null,
+      missedTerms: done && row[col.rMachine] === null ? ((row[col.rMissed] as string[] | null) ?? []) : [],
     };
   };
   const quoteOf = (row: unknown[], reader: { language: string }) => {
