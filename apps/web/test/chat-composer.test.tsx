@@ -86,6 +86,19 @@ describe('mentions in the composer', () => {
     expect(useOutbox.getState().entries[0]).not.toHaveProperty('replyTo');
   });
 
+  it('puts the caret after a name picked mid-text in the same turn, before the next keystroke', async () => {
+    const { field } = renderComposer();
+    fireEvent.change(field, { target: { value: 'Hi @An, see you', selectionStart: 6, selectionEnd: 6 } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(field, { key: 'Enter' });
+    const before = 'Hi @Ana María ';
+    expect(field.value.startsWith(before)).toBe(true);
+    expect(field.value.endsWith(', see you')).toBe(true);
+    // No frame waited: a letter typed now goes after the name, not at the end.
+    expect(field.selectionStart).toBe(before.length);
+    expect(document.activeElement).toBe(field);
+  });
+
   it('closes with Escape (Enter then sends) and opens again for another @', async () => {
     const { field } = renderComposer();
     type(field, '@And');

@@ -96,6 +96,19 @@ export function Composer({
   useEffect(() => setActive(0), [query]);
   const activeIndex = Math.min(active, Math.max(0, options.length - 1));
 
+  // After a picked mention the caret goes after the inserted name, in the commit that writes the
+  // new text: before any further keystroke (a frame later, a fast typist's next letter had already
+  // gone in at the end, and the caret was then put back before it).
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = field.current;
+    const at = pendingCaret.current;
+    if (!element || at === null) return;
+    pendingCaret.current = null;
+    element.focus();
+    element.setSelectionRange(at, at);
+  }, [text]);
+
   useLayoutEffect(() => {
     const element = field.current;
     if (!element) return;
@@ -124,13 +137,9 @@ export function Composer({
     const next = insertMention(text, mention.start, caret, chosen.nickName);
     if (next.text.length > LIMITS.messageMax) return;
     picked.current = [...picked.current.filter((item) => item.nickName !== chosen.nickName), { id: chosen.id, nickName: chosen.nickName }];
+    pendingCaret.current = next.caret;
     change(next.text, next.caret);
     setQuery(null);
-    // The caret goes after the inserted name once React has written the new text.
-    requestAnimationFrame(() => {
-      field.current?.focus();
-      field.current?.setSelectionRange(next.caret, next.caret);
-    });
   };
 
   /** The answered message in a line: its words, or what it carries. */
