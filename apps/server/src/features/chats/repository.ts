@@ -82,6 +82,10 @@ const mentionsMember = sql`exists (select 1 from ${messageMentions} where ${mess
 /** Timestamps kept to the millisecond, so a JavaScript Date names them exactly (page cursors). */
 const nowMs = () => new Date();
 
+/** The rendering of a message version for one reading group. */
+const ofGroup = (messageId: number, version: number, group: ReadingGroup) =>
+  and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, version), eq(messageRenderings.language, group.language), eq(messageRenderings.tone, group.tone));
+
 export function createChatsRepository(db: Db) {
   // The statements of every chat call (the membership check, the reading groups, the message
   // pages), prepared once: drizzle builds their SQL once and PostgreSQL plans them once per
@@ -778,13 +782,7 @@ export function createChatsRepository(db: Db) {
         .update(messageRenderings)
         .set({ machineContent: sql`coalesce(${messageRenderings.machineContent}, ${messageRenderings.content})`, content, correctedBy: memberId, correctedAt: new Date(), updatedAt: new Date() })
         .where(
-          and(
-            eq(messageRenderings.messageId, messageId),
-            eq(messageRenderings.version, version),
-            eq(messageRenderings.language, group.language),
-            eq(messageRenderings.tone, group.tone),
-            eq(messageRenderings.state, 'done'),
-          ),
+          and(ofGroup(messageId, version, group), eq(messageRenderings.state, 'done')),
         )
         .returning();
       return row;
@@ -796,13 +794,7 @@ export function createChatsRepository(db: Db) {
         .update(messageRenderings)
         .set({ content: sql`${messageRenderings.machineContent}`, machineContent: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
         .where(
-          and(
-            eq(messageRenderings.messageId, messageId),
-            eq(messageRenderings.version, version),
-            eq(messageRenderings.language, group.language),
-            eq(messageRenderings.tone, group.tone),
-            isNotNull(messageRenderings.machineContent),
-          ),
+          and(ofGroup(messageId, version, group), isNotNull(messageRenderings.machineContent)),
         )
         .returning({ messageId: messageRenderings.messageId });
       return rows.length > 0;

@@ -70,6 +70,10 @@ const active = isNull(roomParticipants.leftAt);
 /** Participants who accepted: they listen, speak and are rendered for. */
 const joined = and(active, isNotNull(roomParticipants.joinedAt));
 
+/** The rendering of a segment version for one (language, tone). */
+const ofGroup = (segmentId: number, version: number, group: { language: string; tone: string }) =>
+  and(eq(segmentRenderings.segmentId, segmentId), eq(segmentRenderings.version, version), eq(segmentRenderings.language, group.language), eq(segmentRenderings.tone, group.tone));
+
 /** A group's voices of a segment version to be spoken again (their files are replaced when the new ones are saved). */
 async function revoice(tx: Pick<Db, 'update'>, segmentId: number, version: number, groups: { language: string; tone: string }[]) {
   for (const group of groups) {
@@ -473,7 +477,7 @@ export function createRoomsRepository(db: Db) {
             correctedAt: new Date(),
             updatedAt: new Date(),
           })
-          .where(and(eq(segmentRenderings.segmentId, segmentId), eq(segmentRenderings.version, version), eq(segmentRenderings.language, group.language), eq(segmentRenderings.tone, group.tone), eq(segmentRenderings.state, 'done')))
+          .where(and(ofGroup(segmentId, version, group), eq(segmentRenderings.state, 'done')))
           .returning();
         if (row) await revoice(tx, segmentId, version, [group]);
         return row;
@@ -487,13 +491,7 @@ export function createRoomsRepository(db: Db) {
           .update(segmentRenderings)
           .set({ transcript: sql`${segmentRenderings.machineTranscript}`, machineTranscript: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
           .where(
-            and(
-              eq(segmentRenderings.segmentId, segmentId),
-              eq(segmentRenderings.version, version),
-              eq(segmentRenderings.language, group.language),
-              eq(segmentRenderings.tone, group.tone),
-              isNotNull(segmentRenderings.machineTranscript),
-            ),
+            and(ofGroup(segmentId, version, group), isNotNull(segmentRenderings.machineTranscript)),
           )
           .returning();
         if (row) await revoice(tx, segmentId, version, [group]);
