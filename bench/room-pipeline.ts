@@ -610,13 +610,13 @@ async function countRoundTrips(spec: Spec, start: (spec: Spec, name: string, dat
       const bounds: { at: number; label: string }[] = [];
       for (const call of timed.calls) {
         if (call.kind === 'transcription') bounds.push({ at: call.end, label: 'upload → STT answered (the POST; transcribe job queued, picked up, audio read)' });
-        else if (call.kind === 'translation') bounds.push({ at: call.end, label: '→ translation answered (transcript saved, pushed; render job queued, picked up; groups, renderings, cache read)' });
+        else if (call.kind === 'translation') bounds.push({ at: call.end, label: '→ translation answered (transcript saved; render job queued as a lease; snapshot and glossary read, pushed; cache read)' });
         else if (call === voices[0]) bounds.push({ at: call.end, label: '→ first voice answered (texts saved, cached, pushed)' });
         else if (call.kind === 'speech') bounds.push({ at: call.end, label: '→ next voice answered (a voice saved and pushed), each' });
       }
       bounds.push({
         at: end,
-        label: spec.kind === 'reference' ? '→ done (transcript saved, pushed; the render job that finds nothing to do)' : '→ done (last voice saved and pushed, job completed)',
+        label: spec.kind === 'reference' ? '→ done (transcript saved, pushed; the first render that finds nothing to do; its job released, run, completed)' : '→ done (last voice saved and pushed; the render job released, run, completed)',
       });
       const perLabel = new Map<string, number>();
       let from = item.start;

@@ -17,7 +17,7 @@ let jobs: Jobs;
 let closeDatabase: (() => Promise<void>) | undefined;
 
 /** Calls of each handler, and what each onGiveUp received. */
-const tries: Record<string, unknown[]> = { permanent: [], transient: [], fair: [] };
+const tries: Record<string, unknown[]> = { permanent: [], transient: [], fair: [], leased: [] };
 const gaveUp: Record<string, { data: unknown; error: unknown }[]> = { permanent: [], transient: [] };
 let release: () => void = () => undefined;
 const blocked = new Promise<void>((resolve) => (release = resolve));
@@ -58,6 +58,9 @@ beforeAll(async () => {
       firstStarted();
       await blocked;
     }
+  });
+  jobs.define<{ key: string }>('leased', { ...policy, policy: 'stately' }, async (data) => {
+    tries.leased!.push(data);
   });
   await jobs.start();
 });
@@ -124,5 +127,30 @@ describe('fairness keys', () => {
     await until(() => tries.fair!.length === 6);
     // The handler gets its data as sent.
     expect(tries.fair).toEqual(['a1', 'b1', 'a2', 'a3', 'a4', 'c1'].map((label) => ({ label })));
+  });
+});
+
+describe('leases', () => {
+  it('keeps a leased job from the workers until it is released, drops a send of its key meanwhile, and runs it once released', async () => {
+    const id = await jobs.send('leased', { key: 'one' }, { singletonKey: 'one', leaseSeconds: 60 });
+    expect(id).toEqual(expect.any(String));
+    // What is asked meanwhile is the leased job's to do: not queued twice.
+    expect(await jobs.send('leased', { key: 'one' }, { singletonKey: 'one' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(tries.leased).toEqual([]);
+    await jobs.release('leased', id!);
+    await until(() => tries.leased!.length === 1);
+    expect(await settledJobs('leased')).toEqual([{ state: 'completed', retry_count: 0 }]);
+  });
+
+  it('runs a leased job no one released when its lease ends (its sender died), and later when released with a delay', async () => {
+    const start = Date.now();
+    await jobs.send('leased', { key: 'two' }, { singletonKey: 'two', leaseSeconds: 1 });
+    const delayed = await jobs.send('leased', { key: 'three' }, { singletonKey: 'three', leaseSeconds: 60 });
+    await jobs.release('leased', delayed!, 1);
+    // Workers poll every 2 s: both run within a few seconds, not after a minute.
+    await until(() => tries.leased!.length === 3, 10_000);
+    expect(tries.leased!.slice(1)).toEqual(expect.arrayContaining([{ key: 'two' }, { key: 'three' }]));
+    expect(Date.now() - start).toBeGreaterThanOrEqual(1000);
   });
 });

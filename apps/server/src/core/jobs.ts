@@ -64,6 +64,13 @@ export interface SendOptions {
    * key's current work; a read cannot hurry a retry a provider asked to wait for.
    */
   onlyIfIdle?: boolean | undefined;
+  /**
+   * A lease: the job waits this long before a worker may take it. The sender does the work at once
+   * itself and then `release`s the job (it runs then, and finds what the sender left, or what was
+   * asked for meanwhile: a send with the same key while it waits is dropped); if the sender's
+   * process dies, the job runs when the lease ends.
+   */
+  leaseSeconds?: number | undefined;
 }
 
 const SCHEMA = 'pgboss';
@@ -108,8 +115,13 @@ export interface Jobs {
     run: (data: T, context: JobContext) => Promise<void>,
     onGiveUp?: (data: T, error: unknown) => Promise<void>,
   ): void;
-  /** Queues a job; a job with the same `singletonKey` already waiting is not queued twice. */
-  send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /**
+   * Queues a job; a job with the same `singletonKey` already waiting is not queued twice. The new
+   * job's id, or null when none was queued.
+   */
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** A leased job may run `afterSeconds` from now (at once by default), no longer at its lease's end. */
+  release(name: string, id: string, afterSeconds?: number): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -222,6 +234,15 @@ export function createJobs(options: {
     }
   }
 
+  /** One of this process's workers of the queue looks for a job now (each in turn: an idle one takes it at once). */
+  function wake(name: string) {
+    const local = workerIds.get(name) ?? [];
+    if (!local.length) return;
+    const turn = ((nextWorker.get(name) ?? -1) + 1) % local.length;
+    nextWorker.set(name, turn);
+    boss.notifyWorker(local[turn]!);
+  }
+
   return {
     define(name, policy, run, onGiveUp) {
       if (started) throw new Error(`job queue ${name} defined after start`);
@@ -237,27 +258,40 @@ export function createJobs(options: {
       if (!definition) throw new Error(`no job queue ${name}`);
       const { retryLimit, retryDelay, retryBackoff, expireInSeconds } = definition.policy;
       if (!started) throw new Error(`job queue ${name} used before start`);
-      const { fairnessKeys, singletonKey, onlyIfIdle } = sendOptions;
+      const { fairnessKeys, singletonKey, onlyIfIdle, leaseSeconds } = sendOptions;
       // pg-boss's `stately` keeps one job per key in each state, so a job waiting out its back-off
       // (state `retry`) and a new one (`created`) could both wait, and the new one would run at
       // once, hurrying what a provider asked to wait for. Jobs here do the key's current work when
       // they run, so the retry that waits already covers what this send asks for.
-      if (singletonKey !== undefined && definition.policy.policy === 'stately' && (await unfinished(name, singletonKey, onlyIfIdle ? 'any' : 'retry'))) return;
-      const options: PgBoss.SendOptions = { retryLimit, retryDelay, retryBackoff, expireInSeconds, ...(singletonKey === undefined ? {} : { singletonKey }) };
+      if (singletonKey !== undefined && definition.policy.policy === 'stately' && (await unfinished(name, singletonKey, onlyIfIdle ? 'any' : 'retry'))) return null;
+      const options: PgBoss.SendOptions = {
+        retryLimit,
+        retryDelay,
+        retryBackoff,
+        expireInSeconds,
+        ...(singletonKey === undefined ? {} : { singletonKey }),
+        ...(leaseSeconds === undefined ? {} : { startAfter: leaseSeconds }),
+      };
       let stored = data;
       if (fairnessKeys?.length) {
         // Two sends at the same moment may count the same backlog: fairness is approximate, order is not lost.
         options.priority = -(await backlog(name, fairnessKeys));
         stored = { ...data, [FAIRNESS_FIELD]: [...fairnessKeys] };
       }
-      await boss.send(name, stored, options);
-      // This process's workers pick it up now rather than at their next poll.
-      const local = workerIds.get(name) ?? [];
-      if (local.length) {
-        const turn = ((nextWorker.get(name) ?? -1) + 1) % local.length;
-        nextWorker.set(name, turn);
-        boss.notifyWorker(local[turn]!);
-      }
+      const id = await boss.send(name, stored, options);
+      // This process's workers pick it up now rather than at their next poll (a leased one later).
+      if (id !== null && leaseSeconds === undefined) wake(name);
+      return id;
+    },
+
+    async release(name, id, afterSeconds = 0) {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `UPDATE ${SCHEMA}.job SET start_after = now() + $3::float8 * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'created' RETURNING 1`,
+          [name, id, afterSeconds],
+        );
+      if (rows.length && afterSeconds === 0) wake(name);
     },
 
     async start() {

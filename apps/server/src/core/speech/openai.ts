@@ -5,6 +5,7 @@
 // plays for a moment at least, or WAV (a server that ignores response_format), made Ogg Opus here;
 // anything else (an empty stream, an error page with 200) fails the try.
 import OpenAI, { toFile } from 'openai';
+import { createProviderFetch } from '../provider-fetch';
 import type { Language } from '@parla/contract/constants';
 import { withRetryAfter } from '../translation/openai';
 import { describeSpokenAudio, detectFormat, id3v2Length, parseWav, wavToOggOpus } from './audio';
@@ -68,12 +69,15 @@ function joinMp3(parts: Buffer[]): Buffer {
 const CONTENT_TYPES: Record<Utterance['format'], string> = { wav: 'audio/wav', ogg: 'audio/ogg', webm: 'audio/webm', mp4: 'audio/mp4' };
 
 function clientFor(options: OpenAiSpeechOptions) {
-  return new OpenAI({
+  const transport = createProviderFetch();
+  const client = new OpenAI({
+    fetch: transport.fetch,
     apiKey: options.apiKey ?? 'not-needed',
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: 0,
     timeout: options.timeoutMs ?? 60_000,
   });
+  return { client, close: transport.close };
 }
 
 async function modelsAnswer(client: OpenAI): Promise<'ok' | 'degraded'> {
@@ -86,7 +90,7 @@ async function modelsAnswer(client: OpenAI): Promise<'ok' | 'degraded'> {
 }
 
 export function createOpenAiTranscriptionProvider(options: OpenAiTranscriptionOptions): TranscriptionProvider & { readonly name: 'openai' } {
-  const client = clientFor(options);
+  const { client, close } = clientFor(options);
   return {
     name: 'openai',
     canTranscribe: () => true,
@@ -102,12 +106,12 @@ export function createOpenAiTranscriptionProvider(options: OpenAiTranscriptionOp
     },
 
     health: () => modelsAnswer(client),
-    async close() {},
+    close,
   };
 }
 
 export function createOpenAiSynthesisProvider(options: OpenAiSynthesisOptions): SynthesisProvider & { readonly name: 'openai' } {
-  const client = clientFor(options);
+  const { client, close } = clientFor(options);
   const format = options.format ?? 'opus';
   return {
     name: 'openai',
@@ -136,6 +140,6 @@ export function createOpenAiSynthesisProvider(options: OpenAiSynthesisOptions): 
     },
 
     health: () => modelsAnswer(client),
-    async close() {},
+    close,
   };
 }

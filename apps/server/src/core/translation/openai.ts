@@ -11,6 +11,7 @@
 // - a server that refuses `response_format: json_schema` (400): json_object, then the instruction
 //   alone, remembered for the provider's life once a plainer format answered.
 import OpenAI from 'openai';
+import { createProviderFetch } from '../provider-fetch';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES, TONE_MEANINGS, type Language } from '@parla/contract/constants';
 import { RetryLater } from '../jobs';
@@ -186,7 +187,9 @@ export function createOpenAiTranslationProvider(options: {
   timeoutMs?: number;
   log?: FastifyBaseLogger | undefined;
 }): TranslationProvider {
+  const transport = createProviderFetch();
   const client = new OpenAI({
+    fetch: transport.fetch,
     apiKey: options.apiKey ?? 'not-needed',
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     // The job queue retries with back-off; the SDK's own retries would only delay that.
@@ -262,6 +265,6 @@ export function createOpenAiTranslationProvider(options: {
       }
     },
 
-    async close() {},
+    close: transport.close,
   };
 }

@@ -10,7 +10,7 @@ import { createRoomsLive } from './live';
 import { createRoomsRepository } from './repository';
 import { roomsRoutes } from './routes';
 import { createSegmentPresenter } from './segments';
-import { createRoomsService, RENDER_QUEUE, TRANSCRIBE_QUEUE, type SegmentJob } from './service';
+import { createRoomsService, RENDER_QUEUE, RENDERS_AT_ONCE, TRANSCRIBE_QUEUE, type SegmentJob } from './service';
 import { API } from '@parla/contract/api';
 import { fillPath } from '../../core/routes';
 
@@ -48,6 +48,8 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     push: ctx.push,
     glossaries: ctx.glossaries,
     limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
+    // A first render's job waits as long as one try may run; a failed one is tried again as a retry would be.
+    renderLease: { seconds: config.translationRetries.timeoutSeconds, retryDelaySeconds: config.translationRetries.delaySeconds },
     publicUrl: config.publicUrl,
     log: app.log,
   });
@@ -60,7 +62,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   };
   // Transcription is heavy (pocketsphinx): fewer at once than renderings.
   ctx.jobs.define<SegmentJob>(TRANSCRIBE_QUEUE, { ...policy, concurrency: 2 }, (job) => rooms.transcribe(job), (job) => rooms.transcribeGaveUp(job));
-  ctx.jobs.define<SegmentJob>(RENDER_QUEUE, { ...policy, concurrency: 3 }, (job) => rooms.render(job), (job) => rooms.renderGaveUp(job));
+  ctx.jobs.define<SegmentJob>(RENDER_QUEUE, { ...policy, concurrency: RENDERS_AT_ONCE }, (job) => rooms.render(job), (job) => rooms.renderGaveUp(job));
   // Utterances stored but never queued (a crash in between) are found and queued again: at start,
   // once the workers run, and then every STALE_WORK_CHECK_SECONDS.
   const requeue = () =>
@@ -74,5 +76,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     timer = setInterval(() => void requeue(), config.staleWorkCheckMs).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+  // First renders running here end before the job queue and the database close (onClose).
+  app.addHook('preClose', async () => rooms.settle());
   await app.register(async (scope) => roomsRoutes(scope, ctx, rooms));
 }

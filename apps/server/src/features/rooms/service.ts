@@ -33,6 +33,7 @@ import { notifyInvitation, type InvitationMail } from '../../core/invitations';
 import { translate } from '../../core/i18n';
 import type { Push } from '../../core/push';
 import { translationGlossary, type GlossaryAccess, type Glossaries } from '../../core/glossary';
+import type { TranslationGlossary } from '../../core/translation/provider';
 import { glossaryTouches } from '../../core/translation/glossary';
 import type { GlossaryApply } from '@parla/contract/glossary';
 import { displayName, invitedName, type UserDirectory } from '../../core/users';
@@ -46,6 +47,8 @@ import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcr
 
 export const TRANSCRIBE_QUEUE = 'segment-transcribe';
 export const RENDER_QUEUE = 'segment-render';
+/** Renders of a segment at once in a process: the render queue's workers, and first renders apart (see `renderFirst`). */
+export const RENDERS_AT_ONCE = 3;
 
 export interface SegmentJob {
   segmentId: number;
@@ -74,6 +77,8 @@ export interface RoomsDeps {
   push: Push;
   glossaries: Glossaries;
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
+  /** A first render's job waits this long for its process before a worker may take it; a failed first render hands it over after `retryDelaySeconds`. */
+  renderLease: { seconds: number; retryDelaySeconds: number };
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -188,7 +193,7 @@ export function createRoomsService(deps: RoomsDeps) {
       ...options,
     });
 
-  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'> & Partial<Pick<SegmentRow, 'roomId'>>, options: { onlyIfIdle?: boolean } = {}) =>
+  const queue = (name: string, segment: Pick<SegmentRow, 'id' | 'version'> & Partial<Pick<SegmentRow, 'roomId'>>, options: { onlyIfIdle?: boolean; leaseSeconds?: number } = {}) =>
     jobs.send(name, { segmentId: segment.id, version: segment.version, ...(segment.roomId === undefined ? {} : { roomId: segment.roomId }) } satisfies SegmentJob, {
       singletonKey: String(segment.id),
       ...options,
@@ -227,6 +232,182 @@ export function createRoomsService(deps: RoomsDeps) {
     });
     const groups = only ?? defaultGroups(snap);
     live.segment(event, snap.item, context, groups, overrides);
+  }
+
+  /**
+   * Translations for every listening group lacking the current version (one translator call),
+   * then their voices, from a snapshot of the segment (kept current in memory with what is
+   * written) and the room's glossary when it was read with it.
+   */
+  async function renderFrom(snap: SegmentSnapshot, termsRead: TranslationGlossary['terms'] | undefined): Promise<void> {
+    const segment = snap.item.segment;
+    if (segment.transcription !== 'done' || !segment.transcript.trim()) return;
+    const held = snap;
+    const groups = listeningGroupsOf(held);
+    const { context } = held;
+    const settled = (language: string, tone: string) =>
+      context.renderings.some((r) => r.language === language && r.tone === tone && r.version === segment.version && r.state !== 'pending');
+    const texts = renderTargets(translator.provider, segment.language, groups).filter((g) => !settled(g.language, g.tone));
+    /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
+    let leftOut: string[] = [];
+    /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
+    const translated = new Map<string, string>();
+    /** The texts saved and pushed: a voice (saved meanwhile) is pushed only after them. */
+    let textsSaved: Promise<void> = Promise.resolve();
+    /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
+    let cached: Promise<void> = Promise.resolve();
+    const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
+    /** Groups whose voice was made before the texts were saved: their text comes with their voice's push. */
+    const voiceReady = new Set<string>();
+    if (texts.length) {
+      const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
+      const translation = await translator.translateThen({
+        text: segment.transcript,
+        source: segment.language as Language,
+        targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
+        domain: snap.domain as Domain,
+        // The room's glossary, and its participants' names (never translated).
+        glossary: translationGlossary(namesOf(snap.participants), terms),
+      });
+      const { results } = translation;
+      cached = translation.cached;
+      leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
+      const rows = texts.flatMap((g, index) => {
+        const result = results[index];
+        if (result?.state === 'retry') return [];
+        if (result?.state === 'done') translated.set(`${g.language}|${g.tone}`, result.content);
+        return result?.state === 'done'
+          ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
+          : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
+      });
+      textsSaved = repo.saveRenderings(rows).then((saved) => {
+        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
+        // Pushed to the groups whose text was written (the others' view has not changed), but
+        // those whose voice is already made: its push, one statement later, brings both.
+        const written = new Set(saved.map((row) => `${row.language}|${row.tone}`));
+        push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(`${g.language}|${g.tone}`) && !voiceReady.has(key(g))));
+      });
+    }
+    // Voices: each group of another language whose text is ready, in its voice; a few at once
+    // (each group gets its voice pushed as soon as it is ready, not after the slowest).
+    const voiced = groups.filter((g) => needsVoice(segment.language, g));
+    const voices = createLimiter(synthesis.voicesAtOnce);
+    const waiting: PendingVoice[] = [];
+    let flushing: Promise<void> | undefined;
+    // The texts' statements go out before the voices are asked for: the database client writes a
+    // statement on a later tick, which would otherwise wait behind every request's preparation.
+    if (texts.length && voiced.length) await new Promise((resolve) => setImmediate(resolve));
+    // Every voice settles before the job does (the texts' save too): a failure is retried only once the others ended.
+    const outcomes = await Promise.allSettled([cached, textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
+    const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
+    const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
+    const failure = waits[0] ?? failures[0];
+    if (failure) throw failure;
+    if (leftOut.length) throw new Error(`segment ${segment.id}: not translated for ${leftOut.join(', ')}, will retry`);
+    // A listener who joined or changed language while this job ran was not among its groups, and
+    // their read left the work to this job: one more job renders for them.
+    const now = await repo.listeningGroups(segment.roomId, segment.id);
+    if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
+
+    /** The group's text of the current version as saved (a listener's correction included), if it is done. */
+    function savedText(group: ListeningGroup): string | undefined {
+      const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
+      return text?.state === 'done' && text.transcript ? text.transcript : undefined;
+    }
+
+    async function speakFor(group: ListeningGroup): Promise<void> {
+      const fresh = translated.get(`${group.language}|${group.tone}`);
+      const text = fresh ?? savedText(group);
+      if (!text) return;
+      const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
+      if (have && have.version === segment.version && have.state !== 'pending') return;
+      const made = await speak(text);
+      // Spoken while its text was being saved: saved meanwhile too, pushed after the text (with it).
+      if (fresh !== undefined) voiceReady.add(key(group));
+      await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have, fresh });
+
+      async function speak(input: string): Promise<{ state: 'done' | 'none'; audioKey: string | null }> {
+        const spoken = await synthesis.synthesize(input, group.language as Language, group.male ? 'male' : 'female');
+        if (spoken.state !== 'done') return { state: spoken.state, audioKey: null };
+        const audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
+        await recordings.put(audioKey, spoken.audio.data);
+        return { state: 'done', audioKey };
+      }
+    }
+
+    /**
+     * Voices ready in the same turn of the event loop are saved in one statement and pushed
+     * together (a server answers a segment's voices within a few milliseconds of each other);
+     * each is still pushed as soon as it is saved, never after the slowest. Saved while the
+     * texts are, pushed once they are (a voice's view shows its text).
+     */
+    function saveVoice(voice: PendingVoice): Promise<void> {
+      waiting.push(voice);
+      flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        const batch = waiting.splice(0);
+        flushing = undefined;
+        const saved = await repo
+          .saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })))
+          .catch(async (error: unknown) => {
+            // The texts that were to come with these voices come now (the voices with the job's retry).
+            await textsSaved.then(
+              () => push('segment:rendered', held, batch.map((voice) => voice.group)),
+              () => undefined,
+            );
+            throw error;
+          });
+        // The voice of the text before a correction (the speaker's, or a listener's of the rendering) is no longer anyone's.
+        for (const { before } of batch) {
+          if (before?.audioKey && (before.version < segment.version || before.state === 'pending')) await recordings.remove(before.audioKey).catch(() => undefined);
+        }
+        const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
+        const savedKeys = new Set(saved.map(key));
+        context.voices = [...context.voices.filter((v) => !savedKeys.has(key(v))), ...saved];
+        await textsSaved;
+        // A voice of a text that was not written (a newer version's text is there) is not pushed.
+        push('segment:rendered', held, batch.filter((voice) => voice.fresh === undefined || savedText(voice.group) === voice.fresh).map((voice) => voice.group));
+      });
+      return flushing;
+    }
+  }
+
+  /** First renders running in this process (see `renderFirst`). */
+  const firstRenders = new Set<Promise<void>>();
+
+  /**
+   * A segment's first render, once its transcript is saved. Its render job is queued as a lease (a
+   * worker may take it only if this process has not released it in time: a crash), the transcript
+   * is pushed from a snapshot read meanwhile with the room's glossary, and the render runs at once
+   * from that snapshot, beside the transcription queue (whose worker goes on to the next
+   * utterance) instead of after a worker takes the job and reads the segment again. Its end
+   * releases the job: it then runs and does what was asked while it waited (a correction, a repair:
+   * their sends found it waiting and were dropped), or, after a failure, the render again at the
+   * job's pace and with its retries. A render job of the segment already waiting, or
+   * RENDERS_AT_ONCE first renders running here, and the job does it all, as any other render.
+   */
+  async function renderFirst(segment: Pick<SegmentRow, 'id' | 'version' | 'roomId'>): Promise<void> {
+    const here = firstRenders.size < RENDERS_AT_ONCE;
+    const [lease, snap, terms] = await Promise.all([
+      queue(RENDER_QUEUE, segment, here ? { leaseSeconds: deps.renderLease.seconds } : {}),
+      snapshot(segment.id),
+      here && translator.provider.name !== 'none' ? deps.glossaries.terms({ roomId: segment.roomId }) : undefined,
+    ]);
+    if (snap) push('segment:rendered', snap);
+    if (!here || lease === null) return;
+    const rendering = (snap ? renderFrom(snap, terms) : Promise.resolve())
+      .then(
+        () => jobs.release(RENDER_QUEUE, lease),
+        (error: unknown) => {
+          const wait = error instanceof RetryLater ? error.seconds : deps.renderLease.retryDelaySeconds;
+          log.warn({ err: error, segmentId: segment.id, retryAfterSeconds: wait }, 'a first render failed: its job tries again');
+          return jobs.release(RENDER_QUEUE, lease, wait);
+        },
+      )
+      // Unreleased, the job still runs when its lease ends.
+      .catch((error: unknown) => log.error({ err: error, segmentId: segment.id }, 'a first render could not hand its job over'))
+      .finally(() => firstRenders.delete(rendering));
+    firstRenders.add(rendering);
   }
 
   async function pushSegment(event: 'segment:created' | 'segment:rendered' | 'segment:edited', segmentId: number) {
@@ -646,7 +827,11 @@ export function createRoomsService(deps: RoomsDeps) {
 
     async transcribe(job: SegmentJob): Promise<void> {
       const segment = await repo.findSegment(job.segmentId);
-      if (!segment || segment.version !== job.version || segment.transcription !== 'pending') return;
+      if (!segment || segment.version !== job.version) return;
+      // A try after the transcript was saved (the process ended before its render job was queued, or
+      // after): the render job does the rest; one already waiting (a first render's) is not queued twice.
+      if (segment.transcription === 'done' && segment.transcript.trim()) await queue(RENDER_QUEUE, segment, { onlyIfIdle: true });
+      if (segment.transcription !== 'pending') return;
       const data = await recordings.read(segment.audioKey);
       // Measured as decoded when it was uploaded, and stored under its format's extension: not probed again.
       const format = path.extname(segment.audioKey).slice(1);
@@ -662,9 +847,8 @@ export function createRoomsService(deps: RoomsDeps) {
           throw error;
         });
         await repo.saveTranscript(segment.id, segment.version, result.state === 'done' ? 'done' : 'none', result.state === 'done' ? result.text.trim() : '');
-        // The render job is queued while the transcript's push is read and sent (neither waits for the other).
         if (result.state === 'done' && result.text.trim()) {
-          await Promise.all([queue(RENDER_QUEUE, segment), pushSegment('segment:rendered', segment.id)]);
+          await renderFirst(segment);
           return;
         }
       }
@@ -685,139 +869,16 @@ export function createRoomsService(deps: RoomsDeps) {
      */
     async render(job: SegmentJob): Promise<void> {
       // The room's glossary is read with the snapshot (a job queued without its room reads it after).
-      const translates = translator.provider.name !== 'none';
       const [snap, termsRead] = await Promise.all([
         snapshot(job.segmentId),
-        translates && job.roomId !== undefined ? deps.glossaries.terms({ roomId: job.roomId }) : undefined,
+        translator.provider.name !== 'none' && job.roomId !== undefined ? deps.glossaries.terms({ roomId: job.roomId }) : undefined,
       ]);
-      if (!snap) return;
-      const segment = snap.item.segment;
-      if (segment.transcription !== 'done' || !segment.transcript.trim()) return;
-      const held = snap;
-      const groups = listeningGroupsOf(held);
-      const { context } = held;
-      const settled = (language: string, tone: string) =>
-        context.renderings.some((r) => r.language === language && r.tone === tone && r.version === segment.version && r.state !== 'pending');
-      const texts = renderTargets(translator.provider, segment.language, groups).filter((g) => !settled(g.language, g.tone));
-      /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
-      let leftOut: string[] = [];
-      /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
-      const translated = new Map<string, string>();
-      /** The texts saved and pushed: a voice (saved meanwhile) is pushed only after them. */
-      let textsSaved: Promise<void> = Promise.resolve();
-      /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
-      let cached: Promise<void> = Promise.resolve();
-      const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
-      /** Groups whose voice was made before the texts were saved: their text comes with their voice's push. */
-      const voiceReady = new Set<string>();
-      if (texts.length) {
-        const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
-        const translation = await translator.translateThen({
-          text: segment.transcript,
-          source: segment.language as Language,
-          targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
-          domain: snap.domain as Domain,
-          // The room's glossary, and its participants' names (never translated).
-          glossary: translationGlossary(namesOf(snap.participants), terms),
-        });
-        const { results } = translation;
-        cached = translation.cached;
-        leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
-        const rows = texts.flatMap((g, index) => {
-          const result = results[index];
-          if (result?.state === 'retry') return [];
-          if (result?.state === 'done') translated.set(`${g.language}|${g.tone}`, result.content);
-          return result?.state === 'done'
-            ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
-            : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
-        });
-        textsSaved = repo.saveRenderings(rows).then((saved) => {
-          context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
-          // Pushed to the groups whose text was written (the others' view has not changed), but
-          // those whose voice is already made: its push, one statement later, brings both.
-          const written = new Set(saved.map((row) => `${row.language}|${row.tone}`));
-          push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(`${g.language}|${g.tone}`) && !voiceReady.has(key(g))));
-        });
-      }
-      // Voices: each group of another language whose text is ready, in its voice; a few at once
-      // (each group gets its voice pushed as soon as it is ready, not after the slowest).
-      const voiced = groups.filter((g) => needsVoice(segment.language, g));
-      const voices = createLimiter(synthesis.voicesAtOnce);
-      const waiting: PendingVoice[] = [];
-      let flushing: Promise<void> | undefined;
-      // Every voice settles before the job does (the texts' save too): a failure is retried only once the others ended.
-      const outcomes = await Promise.allSettled([cached, textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
-      const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
-      // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
-      const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
-      const failure = waits[0] ?? failures[0];
-      if (failure) throw failure;
-      if (leftOut.length) throw new Error(`segment ${segment.id}: not translated for ${leftOut.join(', ')}, will retry`);
-      // A listener who joined or changed language while this job ran was not among its groups, and
-      // their read left the work to this job: one more job renders for them.
-      const now = await repo.listeningGroups(segment.roomId, segment.id);
-      if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
+      if (snap) await renderFrom(snap, termsRead);
+    },
 
-      /** The group's text of the current version as saved (a listener's correction included), if it is done. */
-      function savedText(group: ListeningGroup): string | undefined {
-        const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
-        return text?.state === 'done' && text.transcript ? text.transcript : undefined;
-      }
-
-      async function speakFor(group: ListeningGroup): Promise<void> {
-        const fresh = translated.get(`${group.language}|${group.tone}`);
-        const text = fresh ?? savedText(group);
-        if (!text) return;
-        const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
-        if (have && have.version === segment.version && have.state !== 'pending') return;
-        const made = await speak(text);
-        // Spoken while its text was being saved: saved meanwhile too, pushed after the text (with it).
-        if (fresh !== undefined) voiceReady.add(key(group));
-        await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have, fresh });
-
-        async function speak(input: string): Promise<{ state: 'done' | 'none'; audioKey: string | null }> {
-          const spoken = await synthesis.synthesize(input, group.language as Language, group.male ? 'male' : 'female');
-          if (spoken.state !== 'done') return { state: spoken.state, audioKey: null };
-          const audioKey = `rooms/${segment.roomId}/${randomName()}.${spoken.audio.extension}`;
-          await recordings.put(audioKey, spoken.audio.data);
-          return { state: 'done', audioKey };
-        }
-      }
-
-      /**
-       * Voices ready in the same turn of the event loop are saved in one statement and pushed
-       * together (a server answers a segment's voices within a few milliseconds of each other);
-       * each is still pushed as soon as it is saved, never after the slowest. Saved while the
-       * texts are, pushed once they are (a voice's view shows its text).
-       */
-      function saveVoice(voice: PendingVoice): Promise<void> {
-        waiting.push(voice);
-        flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-          const batch = waiting.splice(0);
-          flushing = undefined;
-          const saved = await repo
-            .saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })))
-            .catch(async (error: unknown) => {
-              // The texts that were to come with these voices come now (the voices with the job's retry).
-              await textsSaved.then(
-                () => push('segment:rendered', held, batch.map((voice) => voice.group)),
-                () => undefined,
-              );
-              throw error;
-            });
-          // The voice of the text before a correction (the speaker's, or a listener's of the rendering) is no longer anyone's.
-          for (const { before } of batch) {
-            if (before?.audioKey && (before.version < segment.version || before.state === 'pending')) await recordings.remove(before.audioKey).catch(() => undefined);
-          }
-          const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
-          const savedKeys = new Set(saved.map(key));
-          context.voices = [...context.voices.filter((v) => !savedKeys.has(key(v))), ...saved];
-          await textsSaved;
-          // A voice of a text that was not written (a newer version's text is there) is not pushed.
-          push('segment:rendered', held, batch.filter((voice) => voice.fresh === undefined || savedText(voice.group) === voice.fresh).map((voice) => voice.group));
-        });
-        return flushing;
-      }
+    /** Waits for the first renders running in this process (the server closes after them). */
+    async settle(): Promise<void> {
+      await Promise.allSettled([...firstRenders]);
     },
 
     async renderGaveUp(job: SegmentJob): Promise<void> {
