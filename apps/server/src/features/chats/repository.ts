@@ -259,12 +259,16 @@ export function createChatsRepository(db: Db) {
         select * from unnest(${sql.placeholder('chatIds')}::int[], ${sql.placeholder('userIds')}::int[], ${sql.placeholder('contents')}::text[],
           ${sql.placeholder('clientIds')}::text[], ${sql.placeholder('createdAts')}::timestamptz[]) with ordinality as i(chat_id, user_id, content, client_id, created_at, ord)
       ), me as (
-        select i.ord, ${sql.join(
-          Object.entries(memberColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-          sql`, `,
-        )}
-        from input i join ${chatMembers} on ${chatMembers.chatId} = i.chat_id and ${chatMembers.userId} = i.user_id and ${chatMembers.leftAt} is null
-        join ${users} on ${users.id} = ${chatMembers.userId}
+        -- Each post's membership by its key (lateral, limit 1: looked up by index per post, never a join over all users).
+        select i.ord, found.* from input i cross join lateral (
+          select ${sql.join(
+            Object.entries(memberColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+            sql`, `,
+          )}
+          from ${chatMembers} join ${users} on ${users.id} = ${chatMembers.userId}
+          where ${chatMembers.chatId} = i.chat_id and ${chatMembers.userId} = i.user_id and ${chatMembers.leftAt} is null
+          limit 1
+        ) found
       ), allowed as (
         select ord, row_number() over (order by ord) as n from me
         where me."joinedAt" is not null and me."chatRole" = any(${sql.placeholder('roles')}::int[])
