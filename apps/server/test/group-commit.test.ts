@@ -14,7 +14,7 @@ describe('group commit', () => {
         if (batches.length === 1) await gate;
         return items.map((item) => item * 10);
       },
-      { maxBatch: 3 },
+      { maxBatch: 3, maxInFlight: 1 },
     );
     const first = [1, 2].map(call);
     await new Promise((resolve) => setImmediate(resolve));
@@ -25,6 +25,31 @@ describe('group commit', () => {
     expect(batches).toEqual([[1, 2], [3, 4, 5], [6]]);
   });
 
+  it('starts another batch at once while fewer than maxInFlight are being written', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const call = groupCommit(
+      async (items: number[]) => {
+        batches.push(items);
+        if (batches.length <= 2) await gate;
+        return items;
+      },
+      { maxBatch: 10, maxInFlight: 2 },
+    );
+    const first = call(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = call(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Two batches in flight: these wait, then go together.
+    const rest = [3, 4].map(call);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1], [2]]);
+    release();
+    expect(await Promise.all([first, second, ...rest])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+  });
+
   it('runs each call of a failing batch alone: only the failing call fails', async () => {
     const batches: number[][] = [];
     const call = groupCommit(
@@ -33,7 +58,7 @@ describe('group commit', () => {
         if (items.includes(2)) throw new Error('refused');
         return items.map((item) => item + 1);
       },
-      { maxBatch: 10 },
+      { maxBatch: 10, maxInFlight: 1 },
     );
     const results = await Promise.allSettled([1, 2, 3].map(call));
     expect(results).toEqual([

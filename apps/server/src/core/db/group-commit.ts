@@ -1,18 +1,20 @@
-// Group commit: calls that arrive while a batch is being written wait, and go together in the next
-// one (one statement, one transaction, one commit for all of them) instead of one statement each.
-// Calls of the same tick go together too (the first flush waits for setImmediate). Each caller
+// Group commit: calls that arrive while `maxInFlight` batches are being written wait, and go
+// together in the next one (one statement, one transaction, one commit for all of them) instead of
+// one statement each. Calls of the same tick go together too (a flush waits for setImmediate). More
+// than one batch in flight: at light load two calls that meet are written side by side, as without
+// group commit, rather than one after the other. Each caller
 // gets its own answer; when a batch of several fails as a whole, each call is run again alone, so
 // one call's error (a row the database refuses) stays that call's and the others still succeed.
 
 /** `run` answers one result per item, in the items' order. */
-export function groupCommit<In, Out>(run: (items: In[]) => Promise<Out[]>, options: { maxBatch: number }) {
+export function groupCommit<In, Out>(run: (items: In[]) => Promise<Out[]>, options: { maxBatch: number; maxInFlight: number }) {
   interface Waiting {
     item: In;
     resolve: (out: Out) => void;
     reject: (error: unknown) => void;
   }
   let waiting: Waiting[] = [];
-  let busy = false;
+  let inFlight = 0;
   let scheduled = false;
 
   async function flush(batch: Waiting[]) {
@@ -27,20 +29,21 @@ export function groupCommit<In, Out>(run: (items: In[]) => Promise<Out[]>, optio
 
   function next() {
     scheduled = false;
-    if (busy || waiting.length === 0) return;
-    const batch = waiting.slice(0, options.maxBatch);
-    waiting = waiting.slice(batch.length);
-    busy = true;
-    void flush(batch).finally(() => {
-      busy = false;
-      next();
-    });
+    while (inFlight < options.maxInFlight && waiting.length > 0) {
+      const batch = waiting.slice(0, options.maxBatch);
+      waiting = waiting.slice(batch.length);
+      inFlight++;
+      void flush(batch).finally(() => {
+        inFlight--;
+        next();
+      });
+    }
   }
 
   return (item: In): Promise<Out> =>
     new Promise<Out>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      if (!busy && !scheduled) {
+      if (inFlight < options.maxInFlight && !scheduled) {
         scheduled = true;
         setImmediate(next);
       }

@@ -365,7 +365,8 @@ export function createChatsRepository(db: Db) {
       const byOrd = new Map(rows.map((row) => [Number(row['ord']), row]));
       return posts.map((_, index) => byOrd.get(index + 1));
     },
-    { maxBatch: 100 },
+    // Two in flight: posts that meet at light load are not written one after the other.
+    { maxBatch: 100, maxInFlight: 2 },
   );
   /** A membership row of postPlainQuery as drizzle maps these columns (the drivers differ in dates and JSON). */
   const memberOf = (row: Record<string, unknown>): MemberView => {
