@@ -320,12 +320,17 @@ export function createChatsRepository(db: Db) {
         order by assigned.id
         on conflict (sender_id, client_id) do nothing
         returning id, version, chat_id, sender_id, created_at
+      ), chats_locked as (
+        -- Rows of several chats and senders: locked in id order, so that two batches sharing some never wait for each other in a cycle.
+        select c.id, latest.at from ${chats} c join (select chat_id, max(created_at) as at from inserted group by chat_id) latest on latest.chat_id = c.id
+        order by c.id for no key update of c
       ), touched as (
-        update ${chats} set modified_at = latest.at
-        from (select chat_id, max(created_at) as at from inserted group by chat_id) latest where ${chats.id} = latest.chat_id
+        update ${chats} set modified_at = l.at from chats_locked l where ${chats.id} = l.id
+      ), senders_locked as (
+        select m.id, latest.id as message_id from ${chatMembers} m join (select sender_id, max(id) as id from inserted group by sender_id) latest on latest.sender_id = m.id
+        order by m.id for no key update of m
       ), seen as (
-        update ${chatMembers} set last_read_message = latest.id
-        from (select sender_id, max(id) as id from inserted group by sender_id) latest where ${chatMembers.id} = latest.sender_id
+        update ${chatMembers} set last_read_message = l.message_id from senders_locked l where ${chatMembers.id} = l.id
       )
       select me.*, inserted.id as "messageId", inserted.version as "messageVersion", (
         select coalesce(jsonb_agg(distinct jsonb_build_object('language', language, 'tone', tone)), '[]'::jsonb)
