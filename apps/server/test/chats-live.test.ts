@@ -184,6 +184,52 @@ describe('posting over the live connection (message:send)', () => {
     expect((await send(ana, 'GET', `/api/chat/${chat.id}/messages/`)).body.results.map((m: { content: string }) => m.content)).toEqual(['Heard']);
   });
 
+  it('writes posts that arrive together in one statement, each with its own outcome, order and id', async () => {
+    const ana = await person(server);
+    const ben = await person(server);
+    const eve = await person(server);
+    const ivy = await person(server);
+    const chat = await createChat(ana);
+    await addMember(ana, chat.id, ben);
+    await invite(ana, chat.id, ivy.email);
+    const [anaSocket, benSocket, eveSocket, ivySocket] = await Promise.all([ana, ben, eve, ivy].map((who) => live(server.url, who)));
+    const repeatedId = randomUUID();
+    // All at once: the server takes them in the same few ticks, so they go in the same batches
+    // (core/db/group-commit.ts); a stranger's, an invitee's and a repeated clientId among them.
+    const [anaAnswers, benAnswers, eve404, ivy404, first, second] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, (_, index) => sendOver(anaSocket!, { chatId: chat.id, content: `Ana ${index}` }))),
+      Promise.all(Array.from({ length: 8 }, (_, index) => sendOver(benSocket!, { chatId: chat.id, content: `Ben ${index}` }))),
+      sendOver(eveSocket!, { chatId: chat.id, content: 'Stranger' }),
+      sendOver(ivySocket!, { chatId: chat.id, content: 'Invited only' }),
+      sendOver(anaSocket!, { chatId: chat.id, content: 'Once', clientId: repeatedId }),
+      sendOver(anaSocket!, { chatId: chat.id, content: 'Once', clientId: repeatedId }),
+    ]);
+    expect(eve404).toMatchObject({ ok: false, status: 404 });
+    expect(ivy404).toMatchObject({ ok: false, status: 404 });
+    // The same clientId twice: one message, both answers name it.
+    if (!first.ok || !second.ok) throw new Error(JSON.stringify([first, second]));
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    expect(second.message.id).toBe(first.message.id);
+    const ids = (answers: MessageSendAck[]) => answers.map((answer) => (answer.ok && answer.created ? answer.message.id : NaN));
+    // Each sender's messages have ids in the order they were sent, and the chat lists them so.
+    for (const [answers, name] of [[anaAnswers, 'Ana'], [benAnswers, 'Ben']] as const) {
+      const sent = ids(answers);
+      expect(sent.every(Number.isInteger)).toBe(true);
+      expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+      answers.forEach((answer, index) => expect(answer).toMatchObject({ message: { content: `${name} ${index}` } }));
+    }
+    const page = (await send(ana, 'GET', `/api/chat/${chat.id}/messages/?limit=50`)).body.results as { id: number; content: string }[];
+    expect(page.map((message) => message.id).sort((a, b) => a - b)).toEqual([...ids(anaAnswers), ...ids(benAnswers), first.message.id].sort((a, b) => a - b));
+    expect(page.map((message) => message.content)).not.toContain('Stranger');
+    expect(page.map((message) => message.content)).not.toContain('Invited only');
+    // Each sender's own newest message is read: Ben has Ana's later ones unread, none of his own.
+    const listed = (await ben.client.get('/api/chat/')).body.results.find((item: { id: number }) => item.id === chat.id) as { unreadCount: number };
+    const lastOfBen = Math.max(...ids(benAnswers));
+    expect(listed.unreadCount).toBe(page.filter((message) => message.id > lastOfBen && !message.content.startsWith('Ben')).length);
+    // The chat's activity time moved: it heads Ana's list.
+    expect((await ana.client.get('/api/chat/')).body.results[0].id).toBe(chat.id);
+  });
+
   it('counts against the same rate limit as the POST', async () => {
     const limited = await startServer({ RATE_LIMIT_MESSAGES: '2' });
     try {
