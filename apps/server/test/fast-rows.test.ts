@@ -1,7 +1,7 @@
 // core/db/fast-rows.ts maps the hot reads' rows by a plan made once: it must give exactly what
 // drizzle's own mapping gives (dates as Dates, numbers as numbers, a left-joined row that is not
 // there as null), on the database the test pass runs on.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFastRows } from '../src/core/db/fast-rows';
 import { createRoomsRepository } from '../src/features/rooms/repository';
@@ -51,6 +51,12 @@ describe('rows mapped by a plan made once', () => {
     expect(oldest!.rendering).toBeNull();
     expect(oldest!.message.id).toBe(first!.id);
     expect(oldest!.message.editedAt).toBeNull();
+    // A failure reads as drizzle's own (the SQL kept, the cause under it), on either driver's path.
+    const failed = await withFastRows(query('fast_rows_failing'), ['rendering'])
+      .execute({ chatId: 'not a number', language: 'es' })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(DrizzleQueryError);
+    expect((failed as DrizzleQueryError).message).toMatch(/^Failed query: select/);
 
     // A whole table, flat.
     const flat = (name: string) => db.select().from(chatMembers).where(eq(chatMembers.chatId, sql.placeholder('chatId'))).prepare(name);
