@@ -1,9 +1,9 @@
 // core/db/fast-rows.ts maps the hot reads' rows by a plan made once: it must give exactly what
 // drizzle's own mapping gives (dates as Dates, numbers as numbers, a left-joined row that is not
 // there as null), on the database the test pass runs on.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFastRows } from '../src/core/db/fast-rows';
+import { parseTimestamptz, withFastRows } from '../src/core/db/fast-rows';
 import { createRoomsRepository } from '../src/features/rooms/repository';
 import type { Database } from '../src/core/db/index';
 import { chatMembers, chatMessages, chats, messageRenderings, roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../src/core/db/schema';
@@ -51,6 +51,12 @@ describe('rows mapped by a plan made once', () => {
     expect(oldest!.rendering).toBeNull();
     expect(oldest!.message.id).toBe(first!.id);
     expect(oldest!.message.editedAt).toBeNull();
+    // A failure reads as drizzle's own (the SQL kept, the cause under it), on either driver's path.
+    const failed = await withFastRows(query('fast_rows_failing'), ['rendering'])
+      .execute({ chatId: 'not a number', language: 'es' })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(DrizzleQueryError);
+    expect((failed as DrizzleQueryError).message).toMatch(/^Failed query: select/);
 
     // A whole table, flat.
     const flat = (name: string) => db.select().from(chatMembers).where(eq(chatMembers.chatId, sql.placeholder('chatId'))).prepare(name);
@@ -118,5 +124,34 @@ describe('rows mapped by a plan made once', () => {
     expect(bare?.context).toEqual({ renderings: [], voices: [], tones: [], correctors: new Map() });
     expect(bare?.listeners).toHaveLength(2);
     expect(await repo.segmentSnapshot(empty!.id + 1000)).toBeUndefined();
+  });
+});
+
+describe('timestamps read digit by digit', () => {
+  it('give the Date new Date() gives for every shape PostgreSQL writes, and for shapes it does not', () => {
+    const texts = [
+      '2026-11-28 15:49:52+00',
+      '2026-11-28 15:49:52.1+00',
+      '2026-11-28 15:49:52.12+00',
+      '2026-11-28 15:49:52.123+00',
+      '2026-11-28 15:49:52.123999+00',
+      '2026-11-28 15:49:52.000001+05:30',
+      '2026-11-28 15:49:52.5-03',
+      '2026-11-28 15:49:52-09:45',
+      '1999-12-31 23:59:59.999999+14',
+      '2024-02-29 00:00:00+00',
+      '1000-01-01 00:00:00+00',
+      '0099-01-01 00:00:00+00',
+      '2026-11-28 15:49:52 BC+00',
+      '12026-11-28 15:49:52+00',
+      '2026-11-28 15:49:52.1234567+00',
+      '2026-11-28 15:49:52+05:30:15',
+      '2026-11-28T15:49:52+00',
+      '2026-11-28 15:49:52.+00',
+      '2026-13-01 00:00:00+00',
+      'infinity',
+      '-infinity',
+    ];
+    for (const text of texts) expect([text, parseTimestamptz(text).getTime()]).toEqual([text, new Date(text).getTime()]);
   });
 });

@@ -1,8 +1,25 @@
 // Page shapes of the list calls, with full links (the spec's client follows `next` as given).
 import type { CountedPage, CursorPage } from '@parla/contract/pagination';
 
+/** Text that URLSearchParams writes as it is (letters, digits, `_`, `.`, `-`, `*`). */
+const PLAIN = /^[\w.*-]*$/;
+
 /** A full link to `path` on this server with the given query (undefined values left out). */
 export function pageLink(publicUrl: string, path: string, query: Record<string, string | number | undefined>): string {
+  // Most links carry only numbers and plain words (a cursor, a limit): written directly, as
+  // URLSearchParams would write them; anything else is encoded by URLSearchParams.
+  let text = '';
+  for (const key in query) {
+    const value = query[key];
+    if (value === undefined || value === '') continue;
+    const written = typeof value === 'number' ? String(value) : value;
+    if (!PLAIN.test(key) || !PLAIN.test(written)) return encodedLink(publicUrl, path, query);
+    text += `${text ? '&' : '?'}${key}=${written}`;
+  }
+  return `${publicUrl}${path}${text}`;
+}
+
+function encodedLink(publicUrl: string, path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();

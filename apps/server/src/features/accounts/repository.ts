@@ -1,6 +1,7 @@
 // Data access of the accounts feature: users, e-mail keys, sessions (refresh-token families).
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
+import { withFastRows } from '../../core/db/fast-rows';
 import { emailKeys, sessions, users } from '../../core/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,9 +9,9 @@ export type EmailKeyPurpose = (typeof emailKeys.$inferSelect)['purpose'];
 
 export function createAccountsRepository(db: Db) {
   // The two queries of every authenticated request, prepared once: drizzle builds their SQL once
-  // and PostgreSQL plans them once per connection.
-  const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
-  const activeSession = db
+  // and PostgreSQL plans them once per connection; their rows mapped by a plan made once (core/db/fast-rows.ts).
+  const userById = withFastRows(db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id'));
+  const activeSession = withFastRows(db
     .select({ id: sessions.id })
     .from(sessions)
     .where(
@@ -22,7 +23,7 @@ export function createAccountsRepository(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('session_active');
+    .prepare('session_active'));
 
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {

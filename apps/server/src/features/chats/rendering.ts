@@ -84,8 +84,11 @@ export function mentionsOf(rows: readonly Pick<MessageWithSender, 'message' | 'q
 }
 
 /** The members who corrected these renderings (their names come with the mentioned ones). */
-export const correctorsOf = (renderings: readonly (Pick<RenderingRow, 'correctedBy'> | null)[]): number[] =>
-  renderings.flatMap((rendering) => (rendering?.correctedBy != null ? [rendering.correctedBy] : []));
+export function correctorsOf(renderings: readonly (Pick<RenderingRow, 'correctedBy'> | null)[]): number[] {
+  const ids: number[] = [];
+  for (const rendering of renderings) if (rendering?.correctedBy != null) ids.push(rendering.correctedBy);
+  return ids;
+}
 
 /** Reactions grouped by message and emoji, in the order each emoji was first given. */
 export function groupReactions(rows: readonly ReactionRow[]): Map<number, Reaction[]> {
@@ -161,10 +164,14 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
         content: done ? rendering.content! : message.content,
         translation,
         edited: message.editedAt !== null,
-        mentions: mentionsOf([{ message, quote }]).flatMap((id): MemberRef[] => {
-          const nickName = context.names.get(id);
-          return nickName === undefined ? [] : [{ id, nickName }];
-        }),
+        // Only names read for the context are shown: with none read, there is nothing to look for.
+        mentions:
+          context.names.size === 0
+            ? []
+            : mentionsOf([{ message, quote }]).flatMap((id): MemberRef[] => {
+                const nickName = context.names.get(id);
+                return nickName === undefined ? [] : [{ id, nickName }];
+              }),
         replyTo: quote ? presentQuote(quote, reader) : null,
         reactions: context.reactions.get(message.id) ?? [],
         attachments: context.attachments?.get(message.id) ?? [],

@@ -42,7 +42,7 @@ import type { Attachment } from '@parla/contract/chat';
 import { mentionedIds } from '@parla/contract/markup';
 import { LIMITS } from '@parla/contract/constants';
 import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
-import { renderTargets } from '../../core/translation/targets';
+import { renderTargets, targetNeed } from '../../core/translation/targets';
 import { HIT_END, HIT_START } from './repository';
 import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup } from './repository';
 
@@ -186,7 +186,8 @@ export function createChatsService(deps: ChatsDeps) {
   async function ensureRenderings(rows: MessageWithSender[], reader: ReadingGroup) {
     const now = Date.now();
     const lacking = rows.filter(({ message, rendering }) => {
-      if (!groupsToRender(message, [reader]).length) return false;
+      // groupsToRender for this one reader, without its list.
+      if (message.content === '' || targetNeed(provider, message.language, reader) !== 'rendering') return false;
       if (!rendering || rendering.version !== message.version) return true;
       return rendering.state === 'pending' && now - rendering.updatedAt.getTime() > STALE_PENDING_MS;
     });
