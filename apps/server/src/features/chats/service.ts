@@ -151,9 +151,9 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /**
-   * What follows a stored message: its notification job (when another member has a device
-   * subscribed), its mentions and uploads attached, its renderings queued, its push to every
-   * reader; the sender's view of it answered. `uploads` undefined: none were given.
+   * What follows a stored message: its mentions and uploads attached, its push to every reader,
+   * then its notification job (when another member has a device subscribed) and its renderings
+   * queued; the sender's view of it answered. `uploads` undefined: none were given.
    */
   async function created(
     chatId: number,
@@ -163,18 +163,23 @@ export function createChatsService(deps: ChatsDeps) {
     uploads: number[] | undefined,
   ) {
     const { message, groups } = inserted;
-    const [, , quote] = await Promise.all([
-      // Only when another member has a device subscribed: most posts queue no notification job.
-      inserted.notify ? jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob) : undefined,
+    // What the push shows is written first (mentions, attachments; the quote read); the jobs are
+    // queued after it: the other members need not wait for the queue (a read before the job is
+    // queued repairs the rendering, and the job's own send then finds it waiting).
+    const [, quote] = await Promise.all([
       mentions.length ? repo.setMentions(message.id, mentions, false) : undefined,
       message.replyToId ? repo.quoteForGroups(message.replyToId) : undefined,
-      // A caption left empty has nothing to translate.
-      message.content === '' ? undefined : queueRendering(message, groups),
       uploads?.length ? repo.attach(uploads, message.id) : undefined,
     ]);
     const item = { message, sender: member, rendering: null };
     const context = mentions.length || quote || uploads?.length ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
     live.created(chatId, item, groups, context, quote);
+    await Promise.all([
+      // Only when another member has a device subscribed: most posts queue no notification job.
+      inserted.notify ? jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob) : undefined,
+      // A caption left empty has nothing to translate.
+      message.content === '' ? undefined : queueRendering(message, groups),
+    ]);
     const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => r.language === member.language && r.tone === member.tone) ?? null } : null;
     return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
   }
