@@ -2,6 +2,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type * as z from 'zod/mini';
 import {
   chatCreateRequestSchema,
   chatItemPathSchema,
@@ -42,9 +43,9 @@ import type { AppContext } from '../../core/context';
 import { fieldError } from '../../core/errors';
 import { readForm } from '../../core/multipart';
 import { LIMITS } from '@parla/contract/constants';
-import { invitationMailBudget } from '../../core/invitations';
 import { route } from '../../core/routes';
 import { glossaryRoutes } from '../../core/glossary';
+import { peopleRoutes } from '../../core/people-routes';
 import { chatGlossaryItemPathSchema } from '@parla/contract/glossary';
 import type { ChatsService } from './service';
 
@@ -54,8 +55,7 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const onRequest = ctx.requireUser;
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
-  const { messages: messageLimit, creations: creationLimit, invitations: invitationLimit } = ctx.userLimits;
-  const inviteMail = invitationMailBudget(ctx);
+  const { messages: messageLimit, creations: creationLimit } = ctx.userLimits;
   // reply.sendFile for attachments on disk, from the private storage (nothing is served by path).
   if (ctx.recordings.kind === 'disk') await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
@@ -107,43 +107,28 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   );
 
   // ---- members ----
-  app.get(route(API.listMembers), { onRequest, schema: { tags, params: chatScopePathSchema, querystring: chatMembersQuerySchema, response: { 200: chatMembersPageSchema } } }, (request) =>
-    chats.listMembers(request.params.groupChatId, me(request), request.query),
-  );
-  app.post(
-    route(API.inviteMember),
-    {
-      onRequest,
-      preHandler: invitationLimit,
-      schema: {
-        tags,
-        description: 'Invites someone by e-mail address: the same answer whether or not the address has an account; they are a member once they accept.',
-        params: chatScopePathSchema,
-        body: chatMemberAddRequestSchema,
-        response: { 201: manageChatMemberSchema },
-      },
+  peopleRoutes(app, ctx, {
+    operations: { list: API.listMembers, invite: API.inviteMember, removeMany: API.removeMembers, setRole: API.setMemberRole, updateRole: API.updateMemberRole, removeOne: API.removeMember },
+    tags,
+    scopeParam: 'groupChatId',
+    inviteDescription: 'they are a member once they accept',
+    schemas: {
+      scopePath: chatScopePathSchema,
+      itemPath: chatItemPathSchema,
+      query: chatMembersQuerySchema,
+      page: chatMembersPageSchema,
+      addBody: chatMemberAddRequestSchema,
+      managed: manageChatMemberSchema,
+      removeMany: chatMembersMultiDeleteRequestSchema,
+      removeOneQuery: chatMemberDeleteQuerySchema,
+      roleBody: chatMemberRoleRequestSchema,
     },
-    async (request, reply) => {
-      const notify = await inviteMail(request);
-      return reply.code(201).send(await chats.addMember(request.params.groupChatId, me(request), request.body, { lang: request.lang, notify }));
+    service: {
+      list: chats.listMembers,
+      add: chats.addMember,
+      remove: chats.removeMembers,
+      changeRole: (chatId, userId, id, body) => chats.changeRole(chatId, userId, id, (body as z.infer<typeof chatMemberRoleRequestSchema>).chatRole),
     },
-  );
-  app.post(route(API.removeMembers), { onRequest, schema: { tags, params: chatScopePathSchema, body: chatMembersMultiDeleteRequestSchema } }, async (request, reply) => {
-    await chats.removeMembers(request.params.groupChatId, me(request), request.body.ids, request.body.permanent, 'list');
-    return reply.code(204).send();
-  });
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: route(method === 'PUT' ? API.setMemberRole : API.updateMemberRole),
-      onRequest,
-      schema: { tags, params: chatItemPathSchema, body: chatMemberRoleRequestSchema, response: { 200: manageChatMemberSchema } },
-      handler: (request) => chats.changeRole(request.params.groupChatId, me(request), request.params.id, request.body.chatRole),
-    });
-  }
-  app.delete(route(API.removeMember), { onRequest, schema: { tags, params: chatItemPathSchema, querystring: chatMemberDeleteQuerySchema } }, async (request, reply) => {
-    await chats.removeMembers(request.params.groupChatId, me(request), [request.params.id], request.query.permanent, 'path');
-    return reply.code(204).send();
   });
 
   // ---- messages ----

@@ -36,10 +36,10 @@ import {
 import { API } from '@parla/contract/api';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
-import { invitationMailBudget } from '../../core/invitations';
 import { readForm } from '../../core/multipart';
 import { route } from '../../core/routes';
 import { glossaryRoutes } from '../../core/glossary';
+import { peopleRoutes } from '../../core/people-routes';
 import { roomGlossaryItemPathSchema } from '@parla/contract/glossary';
 import { parseOrThrow } from '../../core/validation';
 import type { RoomsService } from './service';
@@ -50,7 +50,6 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const onRequest = ctx.requireUser;
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
-  const inviteMail = invitationMailBudget(ctx);
   // Recordings and voices are sent from their private folder after the participation check.
   if (ctx.recordings.kind === 'disk') await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
@@ -113,45 +112,35 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
   );
 
   // ---- participants ----
-  app.get(
-    route(API.listParticipants),
-    { onRequest, schema: { tags, params: roomScopePathSchema, querystring: participantsQuerySchema, response: { 200: participantsPageSchema } } },
-    (request) => rooms.listParticipants(request.params.roomId, me(request), request.query),
-  );
-  app.post(
-    route(API.inviteParticipant),
-    {
-      onRequest,
-      preHandler: ctx.userLimits.invitations,
-      schema: {
-        tags,
-        description: 'Invites someone by e-mail address: the same answer whether or not the address has an account; they take part once they accept.',
-        params: roomScopePathSchema,
-        body: participantAddRequestSchema,
-        response: { 201: manageParticipantSchema },
-      },
+  peopleRoutes(app, ctx, {
+    operations: {
+      list: API.listParticipants,
+      invite: API.inviteParticipant,
+      removeMany: API.removeParticipants,
+      setRole: API.setParticipantRole,
+      updateRole: API.updateParticipantRole,
+      removeOne: API.removeParticipant,
     },
-    async (request, reply) => {
-      const notify = await inviteMail(request);
-      return reply.code(201).send(await rooms.addParticipant(request.params.roomId, me(request), request.body, { lang: request.lang, notify }));
+    tags,
+    scopeParam: 'roomId',
+    inviteDescription: 'they take part once they accept',
+    schemas: {
+      scopePath: roomScopePathSchema,
+      itemPath: roomItemPathSchema,
+      query: participantsQuerySchema,
+      page: participantsPageSchema,
+      addBody: participantAddRequestSchema,
+      managed: manageParticipantSchema,
+      removeMany: participantsMultiDeleteRequestSchema,
+      removeOneQuery: participantDeleteQuerySchema,
+      roleBody: participantRoleRequestSchema,
     },
-  );
-  app.post(route(API.removeParticipants), { onRequest, schema: { tags, params: roomScopePathSchema, body: participantsMultiDeleteRequestSchema } }, async (request, reply) => {
-    await rooms.removeParticipants(request.params.roomId, me(request), request.body.ids, request.body.permanent, 'list');
-    return reply.code(204).send();
-  });
-  for (const method of ['PUT', 'PATCH'] as const) {
-    app.route({
-      method,
-      url: route(method === 'PUT' ? API.setParticipantRole : API.updateParticipantRole),
-      onRequest,
-      schema: { tags, params: roomItemPathSchema, body: participantRoleRequestSchema, response: { 200: manageParticipantSchema } },
-      handler: (request) => rooms.changeRole(request.params.roomId, me(request), request.params.id, request.body.roomRole),
-    });
-  }
-  app.delete(route(API.removeParticipant), { onRequest, schema: { tags, params: roomItemPathSchema, querystring: participantDeleteQuerySchema } }, async (request, reply) => {
-    await rooms.removeParticipants(request.params.roomId, me(request), [request.params.id], request.query.permanent, 'path');
-    return reply.code(204).send();
+    service: {
+      list: rooms.listParticipants,
+      add: rooms.addParticipant,
+      remove: rooms.removeParticipants,
+      changeRole: (roomId, userId, id, body) => rooms.changeRole(roomId, userId, id, (body as z.infer<typeof participantRoleRequestSchema>).roomRole),
+    },
   });
 
   // ---- segments ----
