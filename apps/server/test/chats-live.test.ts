@@ -230,6 +230,23 @@ describe('posting over the live connection (message:send)', () => {
     expect((await ana.client.get('/api/chat/')).body.results[0].id).toBe(chat.id);
   });
 
+  it('keeps one sender’s order when each post arrives while the one before is still being written', async () => {
+    const ana = await person(server);
+    const chat = await createChat(ana);
+    const anaSocket = (await live(server.url, ana))!;
+    // A millisecond apart: not in one tick, so each finds the one before in flight and a place free.
+    const answers: Promise<MessageSendAck>[] = [];
+    for (let index = 0; index < 6; index++) {
+      answers.push(sendOver(anaSocket, { chatId: chat.id, content: `In order ${index}` }));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const sent = (await Promise.all(answers)).map((answer) => (answer.ok ? answer.message.id : NaN));
+    expect(sent.every(Number.isInteger)).toBe(true);
+    expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+    const page = (await send(ana, 'GET', `/api/chat/${chat.id}/messages/?limit=10`)).body.results as { content: string }[];
+    expect(page.map((message) => message.content).reverse()).toEqual(Array.from({ length: 6 }, (_, index) => `In order ${index}`));
+  });
+
   it('counts against the same rate limit as the POST', async () => {
     const limited = await startServer({ RATE_LIMIT_MESSAGES: '2' });
     try {

@@ -371,7 +371,7 @@ export function createChatsRepository(db: Db) {
       return posts.map((_, index) => byOrd.get(index + 1));
     },
     // Two in flight: posts that meet at light load are not written one after the other.
-    { maxBatch: 100, maxInFlight: 2 },
+    { maxBatch: 100, maxInFlight: 2, key: (post) => post.chatId },
   );
   /** A membership row of postPlainQuery as drizzle maps these columns (the drivers differ in dates and JSON). */
   const memberOf = (row: Record<string, unknown>): MemberView => {
