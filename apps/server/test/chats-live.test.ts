@@ -325,6 +325,46 @@ describe('chat events', () => {
     expect(standIn.completions().length - before).toBe(1);
   });
 
+  it('sends a new message once to every group whose view is the same, and a reply to each group its own', async () => {
+    const ana = await person(server);
+    const chat = await createChat(ana, { title: 'Shared views', languages: ['en', 'es', 'fr'] });
+    const readers = await Promise.all([0, 1, 2, 3].map(() => person(server)));
+    const reading = [
+      ['en', 'DEFAULT'],
+      ['es', 'DEFAULT'],
+      ['fr', 'DEFAULT'],
+      ['es', 'FORMAL'],
+    ] as const;
+    for (const [index, reader] of readers.entries()) {
+      await addMember(ana, chat.id, reader);
+      await setReading(reader, chat.id, reading[index]![0], reading[index]![1]);
+    }
+    const sockets = (await Promise.all(readers.map((reader) => live(server.url, reader)))).map((socket) => socket!);
+    for (const socket of sockets) expect(await socket.subscribe(chat.id)).toEqual({ ok: true });
+    const first = await post(ana, chat.id, 'Shared hello');
+    const created = await Promise.all(sockets.map((socket) => socket.next('message:created', (p) => p.message.id === first.id)));
+    // Ana's own language needs no rendering; the three others wait for theirs: one view, the same for each.
+    expect(created[0]!.message).toMatchObject({ content: 'Shared hello', translation: 'none', isMe: false });
+    for (const other of created.slice(1)) expect(other).toEqual(created[1]);
+    expect(created[1]!.message).toMatchObject({ content: 'Shared hello', translation: 'pending', language: 'en' });
+    // A reply quotes the message as each group reads it (its own rendering, once it is done).
+    for (const [index, socket] of sockets.entries()) if (index > 0) await socket.next('message:rendered', (p) => p.message.id === first.id);
+    const reply = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: 'And a reply', replyTo: first.id });
+    expect(reply.status).toBe(201);
+    const replies = await Promise.all(sockets.map((socket) => socket.next('message:created', (p) => p.message.id === reply.body.id)));
+    expect(replies.map((payload) => payload.message.replyTo?.content)).toEqual([
+      'Shared hello',
+      '[es DEFAULT] Shared hello',
+      '[fr DEFAULT] Shared hello',
+      '[es FORMAL] Shared hello',
+    ]);
+    // Each socket got each message once.
+    for (const socket of sockets) {
+      const ids = socket.received.filter((item) => item.event === 'message:created').map((item) => (item.payload as { message: { id: number } }).message.id);
+      expect(ids).toEqual([first.id, reply.body.id]);
+    }
+  });
+
   it('cuts a removed member off at once, and moves a member who changes language to the new group', async () => {
     const ana = await person(server);
     const ben = await person(server);

@@ -123,9 +123,33 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
      * users who get a view of their own (`own`: the author, a reader with their own tone), who get
      * theirs on their user room (every tab and device of theirs).
      */
-    fanOut<K extends EventName>(event: K, topicId: number, groups: readonly Group[], view: (group: Group) => Payload<K>, own: readonly OwnView<K>[] = []) {
+    fanOut<K extends EventName>(
+      event: K,
+      topicId: number,
+      groups: readonly Group[],
+      view: (group: Group) => Payload<K>,
+      own: readonly OwnView<K>[] = [],
+      /**
+       * Groups whose views come out the same (the feature knows: say a new message nobody's
+       * rendering concerns yet) share a key: their view is encoded and sent once, to all their
+       * rooms together (a socket is in one group's room of a topic). Undefined: a view of its own.
+       */
+      shareKey?: (group: Group, payload: Payload<K>) => string | undefined,
+    ) {
       const except = own.map((item) => userRoom(item.userId));
-      for (const group of groups) emit(io.to(groupRoom(topicId, group)).except(except), event, view(group));
+      const shared = new Map<string, { rooms: string[]; payload: Payload<K> }>();
+      for (const group of groups) {
+        const payload = view(group);
+        const key = shareKey?.(group, payload);
+        if (key === undefined) {
+          emit(io.to(groupRoom(topicId, group)).except(except), event, payload);
+          continue;
+        }
+        const found = shared.get(key);
+        if (found) found.rooms.push(groupRoom(topicId, group));
+        else shared.set(key, { rooms: [groupRoom(topicId, group)], payload });
+      }
+      for (const { rooms, payload } of shared.values()) emit(io.to(rooms).except(except), event, payload);
       for (const item of own) emit(io.to(userRoom(item.userId)), event, item.payload);
     },
 

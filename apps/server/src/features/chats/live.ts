@@ -83,6 +83,9 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       groups,
       (group) => ({ chatId, message: view(group, 0) }),
       own.map((group) => ({ userId: sender.userId, payload: { chatId, message: view(group, sender.id) } })),
+      // Not rendered for the group and no quote (both are the reader's): the view is the original
+      // with the group's translation state, the same for every group in that state.
+      (_, payload) => (payload.message.translation !== 'done' && payload.message.replyTo === null ? payload.message.translation : undefined),
     );
   }
 
