@@ -55,7 +55,15 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
       if (speaker.leftAt === null) {
         own.push({ userId: speaker.userId, payload: { roomId, segment: presenter.present(item, { ...groupOfParticipant(speaker), participantId: speaker.id }, context) } });
       }
-      audience.fanOut(event, roomId, groups, (group) => ({ roomId, segment: presenter.present(item, { ...group, participantId: 0 }, context) }), own);
+      audience.fanOut(
+        event,
+        roomId,
+        groups,
+        (group) => ({ roomId, segment: presenter.present(item, { ...group, participantId: 0 }, context) }),
+        own,
+        // Not rendered for the group: the original, differing only in these three (segments.ts).
+        (_, { segment }) => (segment.translation === 'done' ? undefined : `${segment.translation}:${segment.speech}:${segment.audioFile ?? ''}`),
+      );
     },
 
     /** The room as each participant sees it (their role and state differ). */
