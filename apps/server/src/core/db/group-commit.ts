@@ -35,8 +35,8 @@ export function groupCommit<In, Out>(
     }
   }
 
-  /** Keys with a batch being written: their later calls wait for it (ids are drawn in order per key). */
-  const busy = new Map<unknown, number>();
+  /** Keys with a batch being written (one at a time each): their later calls wait for it (ids are drawn in order per key). */
+  const busy = new Set<unknown>();
   const keyOf = options.key;
 
   /**
@@ -60,15 +60,11 @@ export function groupCommit<In, Out>(
       const taken = new Set(batch);
       waiting = waiting.filter((entry) => !taken.has(entry));
       const keys = keyOf ? [...new Set(batch.map((entry) => keyOf(entry.item)))] : [];
-      for (const key of keys) busy.set(key, (busy.get(key) ?? 0) + 1);
+      for (const key of keys) busy.add(key);
       inFlight++;
       void flush(batch).finally(() => {
         inFlight--;
-        for (const key of keys) {
-          const count = busy.get(key)! - 1;
-          if (count === 0) busy.delete(key);
-          else busy.set(key, count);
-        }
+        for (const key of keys) busy.delete(key);
         next();
       });
     }
