@@ -111,6 +111,8 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const fromBottom = useRef(0);
+  /** Where we last put the view at the bottom: a lower scrollTop since is the reader's own scroll (its event may not have come yet). */
+  const pinnedTop = useRef(0);
   const [atBottom, setAtBottom] = useState(true);
   const [unseen, setUnseen] = useState(false);
   const previous = useRef({ first: '', last: '' });
@@ -120,6 +122,7 @@ export function MessageList({
     if (!element) return;
     fromBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight;
     stick.current = fromBottom.current <= BOTTOM_SLACK_PX;
+    if (stick.current) pinnedTop.current = element.scrollTop;
     setAtBottom(stick.current);
     if (stick.current) setUnseen(false);
   };
@@ -128,6 +131,7 @@ export function MessageList({
     const element = scroller.current;
     if (!element) return;
     element.scrollTop = element.scrollHeight;
+    pinnedTop.current = element.scrollTop;
     stick.current = true;
     fromBottom.current = 0;
     setAtBottom(true);
@@ -161,7 +165,15 @@ export function MessageList({
     const element = scroller.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (stick.current) element.scrollTop = element.scrollHeight;
+      if (!stick.current) return;
+      // The reader scrolled up and its scroll event is still to come: not pulled back down.
+      const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+      if (element.scrollTop < pinnedTop.current - BOTTOM_SLACK_PX && !atBottom) {
+        stick.current = false;
+        return;
+      }
+      element.scrollTop = element.scrollHeight;
+      pinnedTop.current = element.scrollTop;
     });
     observer.observe(element);
     const content = element.querySelector('.message-list');
