@@ -35,7 +35,7 @@
 //
 //   npm run bench:chat-fanout -w @parla/bench [-- options]
 //   --chats 100 --members 10 --languages en,es,fr
-//   --rate 20             steady load, messages/s over all chats
+//   --rate 20             steady load, messages/s over all chats (evenly: the client processes take turns)
 //   --posters 40          closed loop: concurrent posters (each owns some chats)
 //   --seconds 15 --closed-seconds 5 --warmup 2 --drain 5 --rounds 2
 //                         each run: `--warmup` s of load, then the measured window; deliveries still
@@ -254,11 +254,13 @@ async function measuredLoad(
   round: number,
   profile: boolean,
 ): Promise<FanoutRun> {
+  // Steady: worker i starts i intervals of the whole rate after the first, 50 ms from now (the messages reach it meanwhile).
+  const startAt = Date.now() + 50;
   workers.forEach((worker, index) => {
     const share = (total: number) => Math.floor(total / workers.length) + (index < total % workers.length ? 1 : 0);
     worker.send(
       load.mode === 'steady'
-        ? { type: 'load', target, mode: 'steady', rate: load.rate / workers.length, rendered: load.rendered }
+        ? { type: 'load', target, mode: 'steady', rate: load.rate / workers.length, rendered: load.rendered, startAt: startAt + (index * 1000) / load.rate }
         : { type: 'load', target, mode: 'closed', concurrency: Math.max(1, share(load.posters)) },
     );
   });

@@ -46,7 +46,11 @@ export type ToClient =
   | { type: 'connect'; target: string; baseUrl: string; chats: ClientChat[]; parallel: number; post: PostVia }
   | { type: 'connect-xmpp'; target: string; port: number; domain: string; rooms: XmppRoom[]; parallel: number }
   | { type: 'disconnect'; target: string }
-  | { type: 'load'; target: string; mode: 'steady'; rate: number; rendered: boolean }
+  /**
+   * `startAt` (epoch ms): the worker's first post. The bench staggers its workers by one interval of
+   * the whole rate each, so that together they post evenly (not in simultaneous pairs).
+   */
+  | { type: 'load'; target: string; mode: 'steady'; rate: number; rendered: boolean; startAt: number }
   | { type: 'load'; target: string; mode: 'closed'; concurrency: number }
   | { type: 'measure' }
   | { type: 'stop'; drainMs: number }
@@ -375,7 +379,8 @@ function startLoad(command: Extract<ToClient, { type: 'load' }>) {
   if (command.mode === 'steady') {
     const interval = 1000 / command.rate;
     let index = 0;
-    let due = performance.now();
+    // The worker's own clock for the wall-clock start (performance.now() counts from this process's origin).
+    let due = Math.max(performance.now(), command.startAt - performance.timeOrigin);
     state.loops.push(
       new Promise<void>((resolve) => {
         const tick = () => {
@@ -389,7 +394,7 @@ function startLoad(command: Extract<ToClient, { type: 'load' }>) {
           }
           setTimeout(tick, Math.max(0, due - performance.now()));
         };
-        tick();
+        setTimeout(tick, Math.max(0, due - performance.now()));
       }),
     );
     return;
