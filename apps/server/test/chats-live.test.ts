@@ -247,6 +247,34 @@ describe('posting over the live connection (message:send)', () => {
     expect(page.map((message) => message.content).reverse()).toEqual(Array.from({ length: 6 }, (_, index) => `In order ${index}`));
   });
 
+  it('keeps one sender’s order when a reply or a mention is followed at once by a plain post', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const chat = await createChat(ana);
+    const benId = await addMember(ana, chat.id, ben);
+    const anaSocket = (await live(server.url, ana))!;
+    const first = await sendOver(anaSocket, { chatId: chat.id, content: 'To reply to' });
+    if (!first.ok) throw new Error('the first post failed');
+    // A reply and a mention take more statements than a plain post (checks first): sent at once, as an outbox does.
+    const answers = [
+      sendOver(anaSocket, { chatId: chat.id, content: 'A reply', replyTo: first.message.id }),
+      sendOver(anaSocket, { chatId: chat.id, content: 'Plain after the reply' }),
+      sendOver(anaSocket, { chatId: chat.id, content: `Hello <@${benId}>` }),
+      sendOver(anaSocket, { chatId: chat.id, content: 'Plain after the mention' }),
+    ];
+    const sent = (await Promise.all(answers)).map((answer) => (answer.ok ? answer.message.id : NaN));
+    expect(sent.every(Number.isInteger)).toBe(true);
+    expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+    const page = (await send(ana, 'GET', `/api/chat/${chat.id}/messages/?limit=10`)).body.results as { content: string }[];
+    expect(page.map((message) => message.content).reverse()).toEqual([
+      'To reply to',
+      'A reply',
+      'Plain after the reply',
+      `Hello <@${benId}>`,
+      'Plain after the mention',
+    ]);
+  });
+
   it('counts against the same rate limit as the POST', async () => {
     const limited = await startServer({ RATE_LIMIT_MESSAGES: '2' });
     try {

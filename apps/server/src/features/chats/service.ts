@@ -22,6 +22,7 @@ import { fieldError, formError, notFound } from '../../core/errors';
 import { permissionDenied, requireThat } from '../../core/policy';
 import { mayRemoveMember } from '@parla/contract/policies';
 import type { JobContext, Jobs } from '../../core/jobs';
+import { inOrder } from '../../core/in-order';
 import { cursorPage, indexedPage, pageLink } from '../../core/pages';
 import { fillPath } from '../../core/routes';
 import type { Storage } from '../../core/storage';
@@ -83,10 +84,15 @@ export const UNSENT_UPLOAD_MS = 24 * 3600_000;
 /** Pending invitations shown at the top of the first page of the chat list. */
 const INVITATIONS_SHOWN = 100;
 
+/** What a post carries (the POST's body, as message:send's). */
+type PostBody = { content: string; clientId?: string | undefined; replyTo?: number | undefined; attachments?: number[] | undefined };
+
 export function createChatsService(deps: ChatsDeps) {
   const { repo, users, invitations, live, presenter, translator, jobs, storage, files, push, glossaries, publicUrl } = deps;
   const provider = translator.provider;
   const link = (path: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, path, query);
+  /** Each sender's turn in a chat (`chatId:userId`): their posts are stored in the order they came in. */
+  const senderTurns = inOrder();
 
   const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt' | 'muted'>): GroupChat => ({
     id: chat.id,
@@ -148,6 +154,45 @@ export function createChatsService(deps: ChatsDeps) {
     const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId);
     if (!stored) throw notFound();
     return { message: presenter.present(stored, readerOf(member), await contextFor(chatId, [stored])), created: false };
+  }
+
+  /** A post, stored and pushed (postMessage: in its sender's turn). */
+  async function postNow(chatId: number, userId: number, body: PostBody) {
+    const clientId = body.clientId ?? null;
+    // A plain message (no reply, attachments or mentions: nothing to check first) is checked and stored in one statement.
+    if (body.replyTo === undefined && !body.attachments?.length && mentionedIds(body.content).length === 0) {
+      const posted = await repo.postPlain({ chatId, userId, content: body.content, clientId, roles: POSTER_ROLES });
+      // As `load` answers: a stranger, one who left and one only invited get a 404; a role that may not post a 403.
+      if (!posted || !posted.member.joinedAt) throw notFound();
+      chatPolicy.require(posted.member.chatRole as ChatRole, 'post');
+      if (!posted.inserted) return repeated(chatId, posted.member, clientId!);
+      return created(chatId, posted.member, posted.inserted, [], undefined);
+    }
+    const { member } = await load(chatId, userId);
+    chatPolicy.require(member.chatRole as ChatRole, 'post');
+    const attachmentIds = body.attachments ?? [];
+    const [mentions, quoted, uploads] = await Promise.all([
+      checkMentions(chatId, body.content),
+      body.replyTo === undefined ? undefined : repo.findMessage(chatId, body.replyTo),
+      repo.unattached(chatId, member.id, attachmentIds),
+    ]);
+    if (body.replyTo !== undefined && !quoted) throw fieldError('replyTo', 'noSuchMessage', undefined, 'does_not_exist');
+    // A repeated post (same clientId) finds its uploads sent already: it answers the stored message below.
+    const missing = attachmentIds.filter((id) => !uploads.some((upload) => upload.id === id));
+    if (missing.length && !(clientId && (await repo.messageByClientId(chatId, groupOf(member), member.id, clientId)))) {
+      throw fieldError('attachments', 'noSuchAttachments', { ids: missing.join(', ') }, 'does_not_exist');
+    }
+    const inserted = await repo.insertMessage({
+      chatId,
+      senderId: member.id,
+      language: member.language,
+      content: body.content,
+      clientId,
+      replyToId: body.replyTo ?? null,
+      hasAttachments: uploads.length > 0,
+    });
+    if (!inserted) return repeated(chatId, member, clientId!);
+    return created(chatId, member, inserted, mentions, uploads.map((upload) => upload.id));
   }
 
   /**
@@ -476,42 +521,9 @@ export function createChatsService(deps: ChatsDeps) {
      * event and the answer are made from what is at hand: a post is three statements (the session,
      * the membership, the insert with the reading groups).
      */
-    async postMessage(chatId: number, userId: number, body: { content: string; clientId?: string | undefined; replyTo?: number | undefined; attachments?: number[] | undefined }) {
-      const clientId = body.clientId ?? null;
-      // A plain message (no reply, attachments or mentions: nothing to check first) is checked and stored in one statement.
-      if (body.replyTo === undefined && !body.attachments?.length && mentionedIds(body.content).length === 0) {
-        const posted = await repo.postPlain({ chatId, userId, content: body.content, clientId, roles: POSTER_ROLES });
-        // As `load` answers: a stranger, one who left and one only invited get a 404; a role that may not post a 403.
-        if (!posted || !posted.member.joinedAt) throw notFound();
-        chatPolicy.require(posted.member.chatRole as ChatRole, 'post');
-        if (!posted.inserted) return repeated(chatId, posted.member, clientId!);
-        return created(chatId, posted.member, posted.inserted, [], undefined);
-      }
-      const { member } = await load(chatId, userId);
-      chatPolicy.require(member.chatRole as ChatRole, 'post');
-      const attachmentIds = body.attachments ?? [];
-      const [mentions, quoted, uploads] = await Promise.all([
-        checkMentions(chatId, body.content),
-        body.replyTo === undefined ? undefined : repo.findMessage(chatId, body.replyTo),
-        repo.unattached(chatId, member.id, attachmentIds),
-      ]);
-      if (body.replyTo !== undefined && !quoted) throw fieldError('replyTo', 'noSuchMessage', undefined, 'does_not_exist');
-      // A repeated post (same clientId) finds its uploads sent already: it answers the stored message below.
-      const missing = attachmentIds.filter((id) => !uploads.some((upload) => upload.id === id));
-      if (missing.length && !(clientId && (await repo.messageByClientId(chatId, groupOf(member), member.id, clientId)))) {
-        throw fieldError('attachments', 'noSuchAttachments', { ids: missing.join(', ') }, 'does_not_exist');
-      }
-      const inserted = await repo.insertMessage({
-        chatId,
-        senderId: member.id,
-        language: member.language,
-        content: body.content,
-        clientId,
-        replyToId: body.replyTo ?? null,
-        hasAttachments: uploads.length > 0,
-      });
-      if (!inserted) return repeated(chatId, member, clientId!);
-      return created(chatId, member, inserted, mentions, uploads.map((upload) => upload.id));
+    postMessage(chatId: number, userId: number, body: PostBody) {
+      // One sender's posts to a chat are stored (and pushed) in the order they came in.
+      return senderTurns(`${chatId}:${userId}`, () => postNow(chatId, userId, body));
     },
 
     /**
