@@ -39,7 +39,7 @@ import { chatPolicy } from './policy';
 import { groupReactions, mentionsOf, presentAttachment, readContext, type MessageContext, type MessagePresenter } from './rendering';
 import { processUpload } from './attachments';
 import { randomBytes } from 'node:crypto';
-import type { Attachment } from '@parla/contract/chat';
+import type { Attachment, ChatMessageCreateRequest } from '@parla/contract/chat';
 import { mentionedIds } from '@parla/contract/markup';
 import { LIMITS } from '@parla/contract/constants';
 import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
@@ -83,9 +83,6 @@ const POSTER_ROLES: readonly number[] = CHAT_ROLES.filter((role) => chatPolicy.m
 export const UNSENT_UPLOAD_MS = 24 * 3600_000;
 /** Pending invitations shown at the top of the first page of the chat list. */
 const INVITATIONS_SHOWN = 100;
-
-/** What a post carries (the POST's body, as message:send's). */
-type PostBody = { content: string; clientId?: string | undefined; replyTo?: number | undefined; attachments?: number[] | undefined };
 
 export function createChatsService(deps: ChatsDeps) {
   const { repo, users, invitations, live, presenter, translator, jobs, storage, files, push, glossaries, publicUrl } = deps;
@@ -157,7 +154,7 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** A post, stored and pushed (postMessage: in its sender's turn). */
-  async function postNow(chatId: number, userId: number, body: PostBody) {
+  async function postNow(chatId: number, userId: number, body: ChatMessageCreateRequest) {
     const clientId = body.clientId ?? null;
     // A plain message (no reply, attachments or mentions: nothing to check first) is checked and stored in one statement.
     if (body.replyTo === undefined && !body.attachments?.length && mentionedIds(body.content).length === 0) {
@@ -521,7 +518,7 @@ export function createChatsService(deps: ChatsDeps) {
      * event and the answer are made from what is at hand: a post is three statements (the session,
      * the membership, the insert with the reading groups).
      */
-    postMessage(chatId: number, userId: number, body: PostBody) {
+    postMessage(chatId: number, userId: number, body: ChatMessageCreateRequest) {
       // One sender's posts to a chat are stored (and pushed) in the order they came in.
       return senderTurns(`${chatId}:${userId}`, () => postNow(chatId, userId, body));
     },
