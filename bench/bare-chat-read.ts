@@ -17,17 +17,13 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { createChatsRepository } from '../apps/server/src/features/chats/repository';
 import { createAccountsRepository } from '../apps/server/src/features/accounts/repository';
-import { bearer, captureStatement, UNAUTHORIZED, verifyAccessToken } from './lib/bare';
+import { bareEnv, bearer, captureStatement, serveUntilSignalled, UNAUTHORIZED, verifyAccessToken } from './lib/bare';
 
 const NOT_FOUND = JSON.stringify({ type: 'client_error', errors: [{ code: 'not_found', attr: null, detail: 'Not found.' }] });
 
 async function main() {
-  const port = Number(process.env.PORT ?? 0);
-  const secret = process.env.SECRET_KEY;
-  const databaseUrl = process.env.DATABASE_URL;
-  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const { port, secret, databaseUrl, publicUrl } = bareEnv();
   const prepared = process.env.BARE_PREPARED !== '0';
-  if (!secret || !databaseUrl) throw new Error('SECRET_KEY and DATABASE_URL are required');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 
   // Sentinels: int4 values no row has, and codes no member reads in.
@@ -178,16 +174,12 @@ async function main() {
     );
   });
 
-  const stop = () => {
-    void app
-      .close()
-      .then(() => pool.end())
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  await app.listen({ port, host: '127.0.0.1' });
-  console.log(`bare chat-read server listening on ${port} (${prepared ? 'named prepared statements' : 'unnamed statements'})\n${session.text}\n${membership.text}\n${page.text}`);
+  await serveUntilSignalled(
+    app,
+    pool,
+    port,
+    `bare chat-read server listening on ${port} (${prepared ? 'named prepared statements' : 'unnamed statements'})\n${session.text}\n${membership.text}\n${page.text}`,
+  );
 }
 
 main().catch((error: unknown) => {

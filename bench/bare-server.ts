@@ -10,12 +10,12 @@
 // Environment: PORT, DATABASE_URL, SECRET_KEY, PUBLIC_URL (for avatar URLs). Started as a child
 // process by request-cost.ts: `node --import tsx bench/bare-server.ts`. SIGTERM/SIGINT end it with
 // process.exit, so `--cpu-prof` profiles are written.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { sessions, users } from '../apps/server/src/core/db/schema';
+import { bareEnv, bearer, serveUntilSignalled, UNAUTHORIZED, verifyAccessToken } from './lib/bare';
 
 /**
  * The statements of AccountsRepository.isSessionActive and findUserById, as drizzle writes them:
@@ -40,42 +40,19 @@ interface UserRow {
   email: string;
   full_name: string | null;
   avatar_key: string | null;
+  reading_language: string | null;
 }
 
-const UNAUTHORIZED = JSON.stringify({ type: 'client_error', errors: [{ code: 'token_not_valid', attr: null, detail: 'Token is invalid or expired.' }] });
-
 async function main() {
-  const port = Number(process.env.PORT ?? 0);
-  const secret = process.env.SECRET_KEY;
-  const databaseUrl = process.env.DATABASE_URL;
-  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!secret || !databaseUrl) throw new Error('SECRET_KEY and DATABASE_URL are required');
-  /** The claims of a valid HS256 access token, else null: signature, algorithm, expiry, type. */
-  const verify = (token: string): { userId: number; sessionId: string } | null => {
-    const [header = '', body = '', signature = '', extra] = token.split('.');
-    if (extra !== undefined) return null;
-    const expected = Buffer.from(createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url'));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    try {
-      if ((JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg?: string }).alg !== 'HS256') return null;
-      const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as { exp?: number; sub?: string; sid?: string; typ?: string };
-      const userId = Number(payload.sub);
-      if (payload.typ !== 'access' || typeof payload.exp !== 'number' || payload.exp <= Date.now() / 1000 || !Number.isInteger(userId)) return null;
-      return { userId, sessionId: String(payload.sid) };
-    } catch {
-      return null;
-    }
-  };
+  const { port, secret, databaseUrl, publicUrl } = bareEnv();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const { session: SESSION_SQL, user: USER_SQL } = statements(pool);
   const app = Fastify({ logger: false });
 
   app.get('/user/', async (request, reply) => {
     reply.header('content-type', 'application/json; charset=utf-8');
-    const header = request.headers.authorization;
-    if (!header?.toLowerCase().startsWith('bearer ')) return reply.code(401).send(UNAUTHORIZED);
-    const claims = verify(header.slice(7).trim());
+    const token = bearer(request.headers.authorization);
+    const claims = token === undefined ? null : verifyAccessToken(token, secret);
     if (!claims) return reply.code(401).send(UNAUTHORIZED);
     const { userId, sessionId } = claims;
     const session = await pool.query({ name: 'bare_session', text: SESSION_SQL, values: [sessionId, userId, 1] });
@@ -89,20 +66,12 @@ async function main() {
         email: user.email,
         fullName: user.full_name,
         avatarImage: user.avatar_key ? `${publicUrl}/media/${user.avatar_key}` : null,
+        readingLanguage: user.reading_language,
       }),
     );
   });
 
-  const stop = () => {
-    void app
-      .close()
-      .then(() => pool.end())
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  await app.listen({ port, host: '127.0.0.1' });
-  console.log(`bare server listening on ${port}\n${SESSION_SQL}\n${USER_SQL}`);
+  await serveUntilSignalled(app, pool, port, `bare server listening on ${port}\n${SESSION_SQL}\n${USER_SQL}`);
 }
 
 main().catch((error: unknown) => {

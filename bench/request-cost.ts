@@ -57,24 +57,14 @@ import {
   type Run,
   type Server,
   benchFolders,
-  parseBenchArgs,
+  parseRequestBenchArgs,
+  RUN_WARMUP_SECONDS,
 } from './lib/harness';
 
 const TARGET_RATIO = 0.8;
 const PASSWORD = 'violet-harbour-42';
 
-const { values: options } = parseBenchArgs({
-    seconds: { type: 'string', default: '8' },
-    warmup: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
-    rounds: { type: 'string' },
-});
-const seconds = Number(options.seconds);
-const warmup = Number(options.warmup);
-const connections = Number(options.connections);
-const profiling = options.profile !== undefined;
-const rounds = Number(options.rounds ?? (profiling ? 1 : 4));
-const RUN_WARMUP_SECONDS = 1;
+const { options, seconds, warmup, connections, profiling, rounds } = parseRequestBenchArgs();
 
 async function main(): Promise<number> {
   const { tmp, profileDir } = await benchFolders('request-cost', options);

@@ -1,10 +1,11 @@
 // Pieces of the bare reference servers (bench/bare-*.ts): the cheapest correct HS256 check of an
-// access token (node:crypto, as bench/bare-server.ts), and the SQL the real server really runs,
+// access token (node:crypto), and the SQL the real server really runs,
 // captured once at start by drizzle's logger from the server's own repository functions (so a
 // changed query follows without touching the bench) and replayed with plain `pg`, nothing of
 // drizzle per request.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../apps/server/src/core/db/index';
 import * as schema from '../../apps/server/src/core/db/schema';
@@ -77,4 +78,31 @@ export async function captureStatement<A extends Record<string, unknown>>(
       return at;
     },
   };
+}
+
+/** What a bare server is started with (PORT, SECRET_KEY, DATABASE_URL, PUBLIC_URL for avatar URLs). */
+export function bareEnv() {
+  const port = Number(process.env.PORT ?? 0);
+  const secret = process.env.SECRET_KEY;
+  const databaseUrl = process.env.DATABASE_URL;
+  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!secret || !databaseUrl) throw new Error('SECRET_KEY and DATABASE_URL are required');
+  return { port, secret, databaseUrl, publicUrl };
+}
+
+/**
+ * Listens on loopback until SIGTERM/SIGINT, which close the app and the pool and end the process
+ * with process.exit (so `--cpu-prof` profiles are written); `banner` is printed once listening.
+ */
+export async function serveUntilSignalled(app: FastifyInstance, pool: pg.Pool, port: number, banner: string): Promise<void> {
+  const stop = () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log(banner);
 }

@@ -487,6 +487,32 @@ export function parseBenchArgs<Own extends NonNullable<ParseArgsConfig['options'
 }
 
 /**
+ * The options of the request benches (autocannon against the real server and a bare one, in
+ * rounds; bench/request-cost.ts, bench/chat-read.ts): `--seconds 8 --warmup 3 --connections 10
+ * --rounds 4` (one round when profiling). Each run is RUN_WARMUP_SECONDS of warm-up, then measured.
+ */
+export function parseRequestBenchArgs() {
+  const { values: options } = parseBenchArgs({
+    seconds: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string' },
+  });
+  const profiling = options.profile !== undefined;
+  return {
+    options,
+    seconds: Number(options.seconds),
+    warmup: Number(options.warmup),
+    connections: Number(options.connections),
+    profiling,
+    rounds: Number(options.rounds ?? (profiling ? 1 : 4)),
+  };
+}
+
+/** Seconds of load before each measured request run (not counted). */
+export const RUN_WARMUP_SECONDS = 1;
+
+/**
  * The bench's temporary folder (removed at the end unless `keep`) and, when profiling, the folder
  * for CPU profiles (`--profile <dir>`, else inside the kept temporary folder).
  */
