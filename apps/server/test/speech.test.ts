@@ -300,7 +300,27 @@ describe('inspectUtterance and conversions', () => {
       expect(info.durationSeconds).toBeCloseTo(wavSeconds, 1);
       const again = await toPcm16kMonoWav({ data: pcm, format: 'wav', durationSeconds: info.durationSeconds });
       expect(again).toBe(pcm);
+      // Such a WAV (what the web client uploads) is measured by its samples, as long as decoded.
+      expect((await inspectUtterance(pcm))?.durationSeconds).toBeCloseTo(wavSeconds, 1);
     }
+  });
+
+  it('measures a 16 kHz mono 16-bit PCM WAV by its samples, with no decoder to run', async () => {
+    const oneAndHalf = pcmWav(Buffer.alloc(16_000 * 2 * 1.5, 3), 16_000);
+    const other = pcmWav(Buffer.alloc(44_100 * 2, 3), 44_100);
+    const saved = process.env['PATH'];
+    // No ffprobe to be found: the transcribed form needs none, any other WAV still does.
+    process.env['PATH'] = '/nonexistent';
+    try {
+      expect(await inspectUtterance(oneAndHalf)).toEqual({ data: oneAndHalf, format: 'wav', durationSeconds: 1.5 });
+      expect(await inspectUtterance(pcmWav(Buffer.alloc(0), 16_000))).toBeNull();
+      await expect(inspectUtterance(other)).rejects.toThrow();
+      // Anything after the samples (a chunk the decoder would read or skip): not this way.
+      await expect(inspectUtterance(Buffer.concat([oneAndHalf, chunk('LIST', Buffer.from('INFO'))]))).rejects.toThrow();
+    } finally {
+      process.env['PATH'] = saved;
+    }
+    expect((await inspectUtterance(other))?.durationSeconds).toBeCloseTo(1, 2);
   });
 
   it('refuses a WAV that decoders could read in more than one way', async () => {

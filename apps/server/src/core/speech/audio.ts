@@ -2,7 +2,10 @@
 // never by their name or declared type, and measured as the decoder sees them: ffprobe decodes
 // every upload, WAV included (a header's arithmetic is a second opinion a crafted file can make
 // disagree with the decoder's), and a WAV whose chunks could be read in more than one way is
-// refused before. ffmpeg turns an upload into the 16 kHz mono 16-bit WAV pocketsphinx reads, never
+// refused before. One exception: a WAV that already is what is transcribed (16 kHz mono 16-bit
+// PCM, a plain 44-byte header, its samples to the end: what the web client uploads) is used as it
+// is, so its samples are what every step reads and their count is its length; no decoder runs for
+// it (ffprobe's start alone cost ~45 ms of every utterance's way to its listeners). ffmpeg turns an upload into the 16 kHz mono 16-bit WAV pocketsphinx reads, never
 // more than a second past the upload limit whatever the upload claims; opusenc turns WAV into the
 // Ogg Opus every browser plays. ffmpeg and ffprobe are given the demuxer our check found and a
 // short list of audio decoders, and read only from a pipe: an upload cannot make them open files
@@ -104,6 +107,14 @@ export function parseWav(data: Buffer): WavInfo | null {
   const present = Math.min(samples.size, data.length - samples.offset);
   const dataLength = present - (present % blockAlign);
   return { ...fmt, dataOffset: samples.offset, dataLength, durationSeconds: dataLength / byteRate };
+}
+
+/**
+ * A WAV that is already what pocketsphinx reads: 16 kHz mono 16-bit PCM, a plain 44-byte header,
+ * its samples to the end of the file (nothing after them). Its bytes are transcribed as they are.
+ */
+function isPcm16kMono(data: Buffer, wav: WavInfo): boolean {
+  return wav.formatTag === 1 && wav.channels === 1 && wav.sampleRate === 16_000 && wav.bitsPerSample === 16 && wav.dataOffset === 44 && wav.dataLength === data.length - 44;
 }
 
 /** A canonical 44-byte-header WAV around 16-bit little-endian samples. */
@@ -223,7 +234,8 @@ const uploadsFault = (error: unknown) => error instanceof ProcessError && error.
 /**
  * The utterance's container and playing time as the decoder sees it: a RIFF/WAVE file that can be
  * read only one way, or an Ogg, WebM or MP4 (Safari) file, whose first audio stream ffprobe decodes (with the
- * demuxer and decoders ffmpeg later gets). Null for anything else, for what does not decode, and
+ * demuxer and decoders ffmpeg later gets); a WAV that already is 16 kHz mono 16-bit PCM is measured
+ * by its samples (they are transcribed as they are). Null for anything else, for what does not decode, and
  * for no sound at all. Measured up to twice the upload limit: a longer utterance is reported as
  * about that long (the caller refuses it). Throws only when ffprobe itself cannot be run (not
  * installed).
@@ -231,7 +243,12 @@ const uploadsFault = (error: unknown) => error instanceof ProcessError && error.
 export async function inspectUtterance(data: Buffer): Promise<Utterance | null> {
   const format = detectFormat(data);
   if (format === null) return null;
-  if (format === 'wav' && !parseWav(data)) return null;
+  if (format === 'wav') {
+    const wav = parseWav(data);
+    if (!wav) return null;
+    // Used as it is (toPcm16kMonoWav keeps it): its samples are what is transcribed, however many.
+    if (isPcm16kMono(data, wav)) return wav.dataLength > 0 ? { data, format, durationSeconds: Math.round(wav.durationSeconds * 1000) / 1000 } : null;
+  }
   let output: string;
   try {
     // Listing the decoded frames decodes them: a file that only starts like Ogg or WebM lists none.
@@ -267,9 +284,7 @@ export async function inspectUtterance(data: Buffer): Promise<Utterance | null> 
  */
 export async function toPcm16kMonoWav(utterance: Utterance): Promise<Buffer> {
   const wav = utterance.format === 'wav' ? parseWav(utterance.data) : null;
-  const canonical =
-    wav && wav.formatTag === 1 && wav.channels === 1 && wav.sampleRate === 16_000 && wav.bitsPerSample === 16 && wav.dataOffset === 44 && wav.dataLength === utterance.data.length - 44;
-  if (canonical && wav.dataLength <= DECODE_MAX_BYTES) return utterance.data;
+  if (wav && isPcm16kMono(utterance.data, wav) && wav.dataLength <= DECODE_MAX_BYTES) return utterance.data;
   const args = [
     ...inputArgs(utterance.format),
     '-vn', '-map', '0:a:0', '-ac', '1', '-ar', '16000', '-t', String(DECODE_MAX_SECONDS), '-c:a', 'pcm_s16le', '-f', 's16le', 'pipe:1',
