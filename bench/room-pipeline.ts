@@ -1,5 +1,5 @@
 // Report, not a test: the speech pipeline of a live room (issue 8). A speaker uploads an utterance
-// (POST /api/rooms/{roomId}/segments/, multipart `audio`: 1 s of tone, 16 kHz mono 16-bit WAV);
+// (POST /api/rooms/{roomId}/segments/, multipart `audio`: 1 s of tone, 16 kHz mono 16-bit WAV as the web client sends it);
 // the time runs until the segment reached every listener's socket in its final form. 10 listeners
 // read 5 languages (2 each of en, es, fr, de, it, one male and one female voice each; the speaker
 // speaks en). Providers are the OpenAI-compatible stand-in (apps/server/test/stand-ins/openai.ts),
@@ -59,6 +59,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type SegmentEvent, type ServerToClientEvents } from '@parla/contract/live';
+import { pcmWav } from '../apps/server/src/core/speech/audio';
 import { startOpenAiStandIn } from '../apps/server/test/stand-ins/openai';
 import {
   backgroundLoad,
@@ -180,27 +181,16 @@ const SAMPLES = (() => {
   return samples;
 })();
 
-/** The WAV of one upload: the tone, with the upload's key as a RIFF comment (LIST/INFO/ICMT) that a WAV reader skips. */
+/**
+ * The WAV of one upload as the web client makes it (apps/web/src/features/rooms/call/wav.ts: 16 kHz
+ * mono 16-bit PCM behind a plain 44-byte header, which the server transcribes as it is): the tone,
+ * its first samples replaced by the upload's key (a click of ~10 samples), which the stand-in
+ * finds in the bytes it is sent.
+ */
 function utteranceWav(key: string): Buffer {
-  const chunk = (id: string, body: Buffer) => {
-    const header = Buffer.alloc(8);
-    header.write(id, 0, 'latin1');
-    header.writeUInt32LE(body.length, 4);
-    return Buffer.concat([header, body, body.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
-  };
-  const fmt = Buffer.alloc(16);
-  fmt.writeUInt16LE(1, 0);
-  fmt.writeUInt16LE(1, 2);
-  fmt.writeUInt32LE(16_000, 4);
-  fmt.writeUInt32LE(32_000, 8);
-  fmt.writeUInt16LE(2, 12);
-  fmt.writeUInt16LE(16, 14);
-  const info = Buffer.concat([Buffer.from('INFO', 'latin1'), chunk('ICMT', Buffer.from(`${key}\0`, 'latin1'))]);
-  const body = Buffer.concat([Buffer.from('WAVE', 'latin1'), chunk('fmt ', fmt), chunk('LIST', info), chunk('data', SAMPLES)]);
-  const riff = Buffer.alloc(8);
-  riff.write('RIFF', 0, 'latin1');
-  riff.writeUInt32LE(body.length, 4);
-  return Buffer.concat([riff, body]);
+  const samples = Buffer.from(SAMPLES);
+  samples.write(`${key}\0`, 0, 'latin1');
+  return pcmWav(samples, 16_000);
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

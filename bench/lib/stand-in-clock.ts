@@ -3,7 +3,7 @@
 //   - every request it serves is timed from its headers to the end of its answer ("provider
 //     time") through node's HTTP diagnostics channels, on the bench's clock (performance.now());
 //   - each request is tied to an utterance by a key found in its body: the uploaded WAV carries it
-//     (a RIFF comment), the transcript the stand-in answers carries it on, and so do the texts to
+//     (in its first samples), the transcript the stand-in answers carries it on, and so do the texts to
 //     translate and to speak;
 //   - the transcript is made per utterance (`transcriptOf(key)`): the stand-in answers one set
 //     text, which the bench sets for each transcription request at the moment the stand-in records
