@@ -5,11 +5,11 @@
 // refused before. One exception: a WAV that already is what is transcribed (16 kHz mono 16-bit
 // PCM, a plain 44-byte header, its samples to the end: what the web client uploads) is used as it
 // is, so its samples are what every step reads and their count is its length; no decoder runs for
-// it (ffprobe's start alone cost ~45 ms of every utterance's way to its listeners). ffmpeg turns an upload into the 16 kHz mono 16-bit WAV pocketsphinx reads, never
-// more than a second past the upload limit whatever the upload claims; opusenc turns WAV into the
-// Ogg Opus every browser plays. ffmpeg and ffprobe are given the demuxer our check found and a
-// short list of audio decoders, and read only from a pipe: an upload cannot make them open files
-// or addresses.
+// it (ffprobe's start alone cost ~45 ms of every utterance's way to its listeners). ffmpeg turns
+// an upload into the 16 kHz mono 16-bit WAV pocketsphinx reads, never more than a second past the
+// upload limit whatever the upload claims; opusenc turns WAV into the Ogg Opus every browser
+// plays. ffmpeg and ffprobe are given the demuxer our check found and a short list of audio
+// decoders, and read only from a pipe: an upload cannot make them open files or addresses.
 import type { Readable } from 'node:stream';
 import { LIMITS } from '@parla/contract/constants';
 import { UnusableUtteranceError, type SpokenAudio, type Utterance } from './provider';
@@ -233,10 +233,10 @@ const uploadsFault = (error: unknown) => error instanceof ProcessError && error.
 
 /**
  * The utterance's container and playing time as the decoder sees it: a RIFF/WAVE file that can be
- * read only one way, or an Ogg, WebM or MP4 (Safari) file, whose first audio stream ffprobe decodes (with the
- * demuxer and decoders ffmpeg later gets); a WAV that already is 16 kHz mono 16-bit PCM is measured
- * by its samples (they are transcribed as they are). Null for anything else, for what does not decode, and
- * for no sound at all. Measured up to twice the upload limit: a longer utterance is reported as
+ * read only one way, or an Ogg, WebM or MP4 (Safari) file, whose first audio stream ffprobe decodes
+ * (with the demuxer and decoders ffmpeg later gets); a WAV that already is 16 kHz mono 16-bit PCM
+ * is measured by its samples (they are transcribed as they are). Null for anything else, for what
+ * does not decode, and for no sound at all. Measured up to twice the upload limit: a longer utterance is reported as
  * about that long (the caller refuses it). Throws only when ffprobe itself cannot be run (not
  * installed).
  */
