@@ -265,13 +265,13 @@ async function measuredLoad(
     );
   });
   await sleep(warmup * 1000);
-  if (profile && server.server) await toggleProfile(server.server, round, false);
+  if (profile && server.server) await toggleProfile(server.server, false);
   const before = snapshot(server, workers);
   for (const worker of workers) worker.send({ type: 'measure' });
   await sleep((load.mode === 'steady' ? steadySeconds : closedSeconds) * 1000);
   for (const worker of workers) worker.send({ type: 'stop', drainMs });
   const after = snapshot(server, workers);
-  const profileFile = profile && server.server ? await toggleProfile(server.server, round, true) : undefined;
+  const profileFile = profile && server.server ? await toggleProfile(server.server, true) : undefined;
   const result = merge((await Promise.all(workers.map((worker) => worker.next('result')))).map((message) => message.result));
   const windowUs = (after.at - before.at) * 1000;
   const used = (pick: (snap: CpuSnapshot) => number | undefined) => {

@@ -415,7 +415,7 @@ interface Run {
 }
 
 async function measuredRun(target: Target, clock: StandInClock, round: number, mode: 'steady' | 'burst', profile: boolean): Promise<Run> {
-  if (profile) await toggleProfile(target.server, round, false);
+  if (profile) await toggleProfile(target.server, false);
   const before = snapshot(target.server);
   const pending: Promise<Upload>[] = [];
   if (mode === 'steady') {
@@ -434,7 +434,7 @@ async function measuredRun(target: Target, clock: StandInClock, round: number, m
   // Trailing work of the last upload (the reference's render job, the jobs' completion).
   await sleep(300);
   const after = snapshot(target.server);
-  const profileFile = profile ? await toggleProfile(target.server, round, true) : undefined;
+  const profileFile = profile ? await toggleProfile(target.server, true) : undefined;
   const windowUs = (after.at - before.at) * 1000;
   const server = before.server !== undefined && after.server !== undefined ? after.server - before.server : undefined;
   const postgres = postgresCpuBetween(before.postgres, after.postgres);

@@ -303,12 +303,17 @@ export async function stopServer(server: Server): Promise<void> {
   clearTimeout(killer);
 }
 
+/** Profiles each server has written: the hook numbers its files by its own count of stops (cpu-profile-hook.ts). */
+const profilesWritten = new WeakMap<Server, number>();
+
 /** Starts (first call) or stops and writes (second call) the server's CPU profile; returns the file written. */
-export async function toggleProfile(server: Server, round: number, stopping: boolean): Promise<string | undefined> {
+export async function toggleProfile(server: Server, stopping: boolean): Promise<string | undefined> {
   if (!server.profilePrefix) return undefined;
   process.kill(server.child.pid!, 'SIGUSR2');
   if (!stopping) return undefined;
-  const profile = `${server.profilePrefix}-${round}.cpuprofile`;
+  const count = (profilesWritten.get(server) ?? 0) + 1;
+  profilesWritten.set(server, count);
+  const profile = `${server.profilePrefix}-${count}.cpuprofile`;
   const deadline = Date.now() + 30_000;
   while (!existsSync(profile)) {
     if (Date.now() > deadline) throw new Error(`${profile} was not written`);
@@ -373,13 +378,13 @@ export async function autocannonRun(
 ): Promise<Run> {
   const { round, connections, seconds, warmupSeconds, headers } = options;
   if (warmupSeconds > 0) await autocannon({ url: server.url, connections, duration: warmupSeconds, headers });
-  await toggleProfile(server, round, false);
+  await toggleProfile(server, false);
   const postgresBefore = options.postgres ? postgresCpuUs() : undefined;
   const cpuBefore = cpuTimeUs(server.child.pid);
   const result = await autocannon({ url: server.url, connections, duration: seconds, headers });
   const cpuAfter = cpuTimeUs(server.child.pid);
   const postgres = postgresBefore ? postgresCpuBetween(postgresBefore, postgresCpuUs()) : undefined;
-  const profile = await toggleProfile(server, round, true);
+  const profile = await toggleProfile(server, true);
   const ok = result['2xx'];
   const bad = result.non2xx + result.errors + result.timeouts;
   return {
