@@ -236,9 +236,9 @@ const uploadsFault = (error: unknown) => error instanceof ProcessError && error.
  * read only one way, or an Ogg, WebM or MP4 (Safari) file, whose first audio stream ffprobe decodes
  * (with the demuxer and decoders ffmpeg later gets); a WAV that already is 16 kHz mono 16-bit PCM
  * is measured by its samples (they are transcribed as they are). Null for anything else, for what
- * does not decode, and for no sound at all. Measured up to twice the upload limit: a longer utterance is reported as
- * about that long (the caller refuses it). Throws only when ffprobe itself cannot be run (not
- * installed).
+ * does not decode, and for no sound at all. Measured up to twice the upload limit: a longer
+ * utterance is reported as about that long (the caller refuses it). Throws only when ffprobe itself
+ * cannot be run (not installed).
  */
 export async function inspectUtterance(data: Buffer): Promise<Utterance | null> {
   const format = detectFormat(data);
@@ -247,7 +247,7 @@ export async function inspectUtterance(data: Buffer): Promise<Utterance | null> 
     const wav = parseWav(data);
     if (!wav) return null;
     // Used as it is (toPcm16kMonoWav keeps it): its samples are what is transcribed, however many.
-    if (isPcm16kMono(data, wav)) return wav.dataLength > 0 ? { data, format, durationSeconds: Math.round(wav.durationSeconds * 1000) / 1000 } : null;
+    if (isPcm16kMono(data, wav)) return measured(data, format, wav.durationSeconds);
   }
   let output: string;
   try {
@@ -272,6 +272,11 @@ export async function inspectUtterance(data: Buffer): Promise<Utterance | null> 
     end = Math.max(end, pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0));
   }
   const seconds = end - first;
+  return measured(data, format, seconds);
+}
+
+/** The utterance with its playing time to the millisecond; null when there is no sound to play. */
+function measured(data: Buffer, format: Utterance['format'], seconds: number): Utterance | null {
   return Number.isFinite(seconds) && seconds > 0 ? { data, format, durationSeconds: Math.round(seconds * 1000) / 1000 } : null;
 }
 
