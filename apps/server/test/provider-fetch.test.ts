@@ -1,7 +1,8 @@
 // The fetch the OpenAI SDK is given (core/provider-fetch.ts), against a real local HTTP server:
 // what the SDK reads of an answer (status, headers such as Retry-After, JSON and binary bodies)
 // is what the global fetch would give; a timeout is an abort, a refused connection a fetch
-// failure; a multipart body goes through the global fetch.
+// failure; a multipart body goes through the global fetch. Its JSON POST (a voice's request,
+// without the SDK) answers the same way.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
@@ -91,6 +92,32 @@ describe('the providers’ fetch', () => {
     );
     expect(error).toBeInstanceOf(OpenAI.APIConnectionError);
     expect(error).not.toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+  });
+
+  it('posts JSON on its own pool without the SDK: any status answered with its headers and body, a timeout an abort, a refused connection a fetch failure', async () => {
+    const spoken = await transport.postJson(`${base}/v1/audio/speech`, { input: 'hola', voice: 'nova' }, { headers: { authorization: 'Bearer key-2' }, timeoutMs: 5000 });
+    expect(spoken.status).toBe(200);
+    expect(spoken.headers.get('content-type')).toBe('audio/ogg');
+    expect(spoken.body).toEqual(audio);
+    const request = seen.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.headers.authorization).toBe('Bearer key-2');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request.body.toString('utf8'))).toEqual({ input: 'hola', voice: 'nova' });
+    const busy = await transport.postJson(`${base}/v1/busy`, {}, { headers: {}, timeoutMs: 5000 });
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('7');
+    expect(JSON.parse(busy.body.toString('utf8'))).toEqual({ error: { message: 'slow down' } });
+    const slow = await transport.postJson(`${base}/v1/slow`, {}, { headers: {}, timeoutMs: 300 }).catch((error: unknown) => error);
+    expect(slow).toBeInstanceOf(DOMException);
+    expect((slow as DOMException).name).toBe('AbortError');
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await transport.postJson(`http://127.0.0.1:${port}/v1/audio/speech`, {}, { headers: {}, timeoutMs: 5000 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TypeError);
+    expect((refused as TypeError).message).toBe('fetch failed');
   });
 
   it('sends a multipart form (a transcription’s upload) through the global fetch, whole', async () => {

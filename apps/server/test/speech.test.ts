@@ -5,10 +5,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import OpenAI from 'openai';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, LIMITS, type Language } from '@parla/contract/constants';
 import { detectFormat, inspectUtterance, parseWav, pcmWav, toPcm16kMonoWav, wavToOggOpus } from '../src/core/speech/audio';
+import { RetryLater } from '../src/core/jobs';
 import { createEspeakProvider, ESPEAK_BORROWED_VOICES, ESPEAK_VOICES, espeakVoice } from '../src/core/speech/espeak';
 import { createSpeech, type SpeechOptions } from '../src/core/speech/index';
 import { createOpenAiSynthesisProvider, createOpenAiTranscriptionProvider, splitForSpeech } from '../src/core/speech/openai';
@@ -567,6 +569,30 @@ describe('OpenAI-compatible speech (against the stand-in)', () => {
     expect(standIn.speeches().at(-1)!.body).toMatchObject({ voice: 'nova', response_format: 'mp3' });
     expect(mp3.canSpeak('ja')).toBe(true);
     expect(await mp3.synthesize(' ', 'en', 'female')).toEqual({ state: 'none' });
+  });
+
+  it('answers a refusal as the SDK would: a status with its message, a 429 with Retry-After as a wait, a timeout as one', async () => {
+    const tts = createOpenAiSynthesisProvider({ apiKey: 'secret-key', baseUrl: standIn.baseUrl, model: 'tts-1', voices: { male: 'onyx', female: 'nova' } });
+    standIn.misbehave('speech', { kind: 'status', status: 429, retryAfter: '6' });
+    const busy = await tts.synthesize('Hola', 'es', 'male').catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(RetryLater);
+    expect((busy as RetryLater).seconds).toBe(6);
+    expect((busy as RetryLater).cause).toMatchObject({ status: 429, message: '429 stand-in answers 429' });
+    standIn.misbehave('speech', { kind: 'status', status: 400 });
+    const refused = await tts.synthesize('Hola', 'es', 'male').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(refused).toMatchObject({ status: 400, message: '400 stand-in answers 400' });
+    standIn.delay(500);
+    try {
+      const slow = createOpenAiSynthesisProvider({ apiKey: 'k', baseUrl: standIn.baseUrl, model: 'tts-1', voices: { male: 'onyx', female: 'nova' }, timeoutMs: 100 });
+      await expect(slow.synthesize('Hola', 'es', 'male')).rejects.toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+    } finally {
+      standIn.delay(0);
+    }
+    const nowhere = createOpenAiSynthesisProvider({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', model: 'tts-1', voices: { male: 'onyx', female: 'nova' } });
+    const unreachable = await nowhere.synthesize('Hola', 'es', 'male').catch((error: unknown) => error);
+    expect(unreachable).toBeInstanceOf(OpenAI.APIConnectionError);
+    expect(unreachable).not.toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
   });
 
   it('speaks a 10,000-character transcript in pieces the server accepts, joined as one MP3', async () => {

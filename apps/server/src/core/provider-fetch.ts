@@ -7,8 +7,21 @@
 // here (no provider call asks for a stream).
 import { Agent, request } from 'undici';
 
+/** A provider's answer read whole: its status, headers and body. */
+export interface ProviderAnswer {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
 export interface ProviderFetch {
   fetch: typeof fetch;
+  /**
+   * A JSON POST on the same pool, without the SDK's Request and Response objects (a segment's
+   * voices are eight such requests at once). Any status is answered; a connection failure is a
+   * TypeError('fetch failed'), no answer within `timeoutMs` an AbortError, as with `fetch`.
+   */
+  postJson(url: string, body: unknown, options: { headers: Record<string, string>; timeoutMs: number }): Promise<ProviderAnswer>;
   close(): Promise<void>;
 }
 
@@ -20,6 +33,15 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
     plain[name] = value;
   });
   return plain;
+}
+
+function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
 }
 
 export function createProviderFetch(): ProviderFetch {
@@ -40,11 +62,7 @@ export function createProviderFetch(): ProviderFetch {
         dispatcher: agent,
       });
       const data = await answer.body.arrayBuffer();
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value === undefined) continue;
-        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-      }
+      const headers = headersOf(answer.headers);
       const empty = answer.statusCode === 204 || answer.statusCode === 304 || (init.method ?? 'GET').toUpperCase() === 'HEAD';
       return new Response(empty ? null : data, { status: answer.statusCode, headers });
     } catch (error) {
@@ -54,5 +72,23 @@ export function createProviderFetch(): ProviderFetch {
     }
   }
 
-  return { fetch: providerFetch as typeof fetch, close: () => agent.close() };
+  async function postJson(url: string, body: unknown, options: { headers: Record<string, string>; timeoutMs: number }): Promise<ProviderAnswer> {
+    // The whole exchange within the time, as the SDK's timeout (a body sent slowly is not waited out).
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    try {
+      const answer = await request(url, {
+        method: 'POST',
+        headers: { ...options.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        dispatcher: agent,
+        signal,
+      });
+      return { status: answer.statusCode, headers: headersOf(answer.headers), body: Buffer.from(await answer.body.arrayBuffer()) };
+    } catch (error) {
+      if (signal.aborted) throw abortError();
+      throw new TypeError('fetch failed', { cause: error });
+    }
+  }
+
+  return { fetch: providerFetch as typeof fetch, postJson, close: () => agent.close() };
 }
