@@ -5,7 +5,7 @@
 // plays for a moment at least, or WAV (a server that ignores response_format), made Ogg Opus here;
 // anything else (an empty stream, an error page with 200) fails the try.
 import OpenAI, { toFile } from 'openai';
-import { createProviderFetch, type ProviderFetch } from '../provider-fetch';
+import { createProviderFetch, postJson } from '../provider-fetch';
 import type { Language } from '@parla/contract/constants';
 import { withRetryAfter } from '../translation/openai';
 import { describeSpokenAudio, detectFormat, id3v2Length, parseWav, wavToOggOpus } from './audio';
@@ -80,29 +80,6 @@ function clientFor(options: OpenAiSpeechOptions) {
   return { client, transport, close: transport.close };
 }
 
-/**
- * POST /audio/speech on the SDK's base URL and key, without the SDK (its request and answer
- * objects cost ~3 times the CPU of the request itself, eight times a segment). Its errors are the
- * SDK's: a status is an APIError (a 429's headers kept for its Retry-After), a timeout an
- * APIConnectionTimeoutError, a failed connection an APIConnectionError.
- */
-async function postSpeech(client: OpenAI, transport: ProviderFetch, timeoutMs: number, body: Record<string, string>): Promise<Buffer> {
-  const answer = await transport
-    .postJson(`${client.baseURL.replace(/\/+$/, '')}/audio/speech`, body, { headers: { authorization: `Bearer ${client.apiKey}`, accept: 'application/octet-stream' }, timeoutMs })
-    .catch((error: unknown) => {
-      throw error instanceof DOMException && error.name === 'AbortError' ? new OpenAI.APIConnectionTimeoutError() : new OpenAI.APIConnectionError({ cause: error as Error });
-    });
-  if (answer.status >= 200 && answer.status < 300) return answer.body;
-  const text = answer.body.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  throw OpenAI.APIError.generate(answer.status, json as object | undefined, json === undefined ? text || undefined : undefined, answer.headers);
-}
-
 async function modelsAnswer(client: OpenAI): Promise<'ok' | 'degraded'> {
   try {
     await client.models.list({ timeout: 3000 });
@@ -145,9 +122,10 @@ export function createOpenAiSynthesisProvider(options: OpenAiSynthesisOptions): 
     async synthesize(text: string, _language: Language, voice: 'male' | 'female'): Promise<SynthesisResult> {
       if (!/[\p{L}\p{N}]/u.test(text)) return { state: 'none' };
       const speak = async (input: string, as: 'opus' | 'mp3') => {
-        return postSpeech(client, transport, options.timeoutMs ?? 60_000, { model: options.model, voice: options.voices[voice], input, response_format: as }).catch((error: unknown) => {
+        const answer = await postJson(client, transport, '/audio/speech', { model: options.model, voice: options.voices[voice], input, response_format: as }, { timeoutMs: options.timeoutMs ?? 60_000, accept: 'application/octet-stream' }).catch((error: unknown) => {
           throw withRetryAfter(error);
         });
+        return answer.body;
       };
       const pieces = splitForSpeech(text);
       // A text over the server's limit is spoken in pieces, as MP3: MP3 parts join into one stream

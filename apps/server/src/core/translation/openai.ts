@@ -11,7 +11,7 @@
 // - a server that refuses `response_format: json_schema` (400): json_object, then the instruction
 //   alone, remembered for the provider's life once a plainer format answered.
 import OpenAI from 'openai';
-import { createProviderFetch } from '../provider-fetch';
+import { createProviderFetch, postJson } from '../provider-fetch';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES, TONE_MEANINGS, type Language } from '@parla/contract/constants';
 import { RetryLater } from '../jobs';
@@ -180,6 +180,15 @@ function responseFormat(format: ResponseFormat) {
   return {};
 }
 
+/** A chat completion as the server wrote it (the SDK does not check its shape either); not JSON is a failed try. */
+function completionOf(body: Buffer): Partial<OpenAI.ChatCompletion> {
+  try {
+    return JSON.parse(body.toString('utf8')) as Partial<OpenAI.ChatCompletion>;
+  } catch {
+    throw new Error(`the translation server answered no JSON (${body.length} bytes)`);
+  }
+}
+
 export function createOpenAiTranslationProvider(options: {
   apiKey: string | undefined;
   baseUrl: string | undefined;
@@ -188,13 +197,14 @@ export function createOpenAiTranslationProvider(options: {
   log?: FastifyBaseLogger | undefined;
 }): TranslationProvider {
   const transport = createProviderFetch();
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const client = new OpenAI({
     fetch: transport.fetch,
     apiKey: options.apiKey ?? 'not-needed',
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     // The job queue retries with back-off; the SDK's own retries would only delay that.
     maxRetries: 0,
-    timeout: options.timeoutMs ?? 60_000,
+    timeout: timeoutMs,
   });
   /** The strictest format this server has not refused (json_schema until it does). */
   let format: ResponseFormat = 'json_schema';
@@ -208,7 +218,8 @@ export function createOpenAiTranslationProvider(options: {
     for (let index = RESPONSE_FORMATS.indexOf(format); ; index++) {
       const current = RESPONSE_FORMATS[index]!;
       try {
-        const completion = await client.chat.completions.create({ model: options.model, temperature: 0.2, messages, ...responseFormat(current) });
+        const answer = await postJson(client, transport, '/chat/completions', { model: options.model, temperature: 0.2, messages, ...responseFormat(current) }, { timeoutMs, accept: 'application/json' });
+        const completion = completionOf(answer.body);
         if (RESPONSE_FORMATS.indexOf(current) > RESPONSE_FORMATS.indexOf(format)) {
           options.log?.warn({ refused: format, now: current }, 'the translation server refused response_format: asking with a plainer format from now on');
           format = current;
@@ -224,7 +235,7 @@ export function createOpenAiTranslationProvider(options: {
   /** The targets in one request; an answer cut at the length limit is asked for again in halves. */
   async function translateSome(request: TranslationRequest): Promise<TranslationResult[]> {
     const { targets } = request;
-    const choice = (await complete(request)).choices[0];
+    const choice = (await complete(request)).choices?.[0];
     if (choice?.finish_reason === 'length') {
       // Nothing in a cut answer is trusted (a complete-looking text may be cut too). Fewer targets
       // make a shorter answer; one target cut is a failed try.
@@ -233,7 +244,7 @@ export function createOpenAiTranslationProvider(options: {
       const parts = await Promise.all([translateSome({ ...request, targets: targets.slice(0, half) }), translateSome({ ...request, targets: targets.slice(half) })]);
       return parts.flat();
     }
-    const content = choice?.message.content;
+    const content = choice?.message?.content;
     if (!content) throw new Error('the model answered no content');
     const entries = readAnswer(content);
     if (!entries) throw new Error('the model answered no complete JSON object of translations');
