@@ -125,6 +125,46 @@ describe('rows mapped by a plan made once', () => {
     expect(bare?.listeners).toHaveLength(2);
     expect(await repo.segmentSnapshot(empty!.id + 1000)).toBeUndefined();
   });
+
+  it('a render’s writes (prepared, rows as JSON) save, answer the rows as read back, and keep what is newer or corrected', async () => {
+    const { db } = database;
+    const repo = createRoomsRepository(db);
+    const [user] = await db.insert(users).values({ email: 'render-writes@example.com', passwordHash: 'x', fullName: 'Writer', language: 'en' }).returning();
+    const [room] = await db.insert(rooms).values({ title: 'Writes', description: null, languages: ['en', 'es', 'fr'] }).returning();
+    const [speaker] = await db.insert(roomParticipants).values({ roomId: room!.id, userId: user!.id, roomRole: 1, alias: 'W', language: 'en' }).returning();
+    const [segment] = await db.insert(segments).values({ roomId: room!.id, speakerId: speaker!.id, language: 'en', audioKey: 'rooms/1/w.wav', durationSeconds: 1, transcription: 'done', transcript: 'Hi' }).returning();
+    const id = segment!.id;
+    const readBack = async () => (await repo.renderingsOf([id])).renderings.sort((a, b) => a.language.localeCompare(b.language));
+
+    const saved = await repo.saveRenderings([
+      { segmentId: id, version: 1, language: 'es', tone: 'DEFAULT', state: 'done', transcript: 'Hola "tú"\n¿qué?', renderedTone: 'DEFAULT', missedTerms: ['a "quoted", term'] },
+      { segmentId: id, version: 1, language: 'fr', tone: 'DEFAULT', state: 'none', transcript: null, renderedTone: null, missedTerms: [] },
+    ]);
+    expect(saved.sort((a, b) => a.language.localeCompare(b.language))).toEqual(await readBack());
+    expect(saved[0]).toMatchObject({ transcript: 'Hola "tú"\n¿qué?', missedTerms: ['a "quoted", term'], previousTranscript: null });
+    expect(saved[0]!.updatedAt).toBeInstanceOf(Date);
+    expect(saved[1]).toMatchObject({ state: 'none', transcript: null, missedTerms: null });
+
+    // A listener corrects the Spanish text: the same version's machine text does not replace it.
+    await db.update(segmentRenderings).set({ machineTranscript: 'Hola "tú"\n¿qué?', transcript: 'Hola, tú', correctedBy: speaker!.id, correctedAt: new Date() }).where(and(eq(segmentRenderings.segmentId, id), eq(segmentRenderings.language, 'es')));
+    expect(await repo.saveRenderings([{ segmentId: id, version: 1, language: 'es', tone: 'DEFAULT', state: 'done', transcript: 'otra', renderedTone: 'DEFAULT' }])).toEqual([]);
+    // A new version replaces it and keeps the text before it for the word diff; an older one changes nothing.
+    const [next] = await repo.saveRenderings([{ segmentId: id, version: 2, language: 'es', tone: 'DEFAULT', state: 'done', transcript: 'Hola a todos', renderedTone: 'DEFAULT' }]);
+    expect(next).toMatchObject({ version: 2, transcript: 'Hola a todos', previousTranscript: 'Hola, tú', machineTranscript: null, correctedBy: null, correctedAt: null, missedTerms: null });
+    expect(await repo.saveRenderings([{ segmentId: id, version: 1, language: 'es', tone: 'DEFAULT', state: 'done', transcript: 'vieja', renderedTone: 'DEFAULT' }])).toEqual([]);
+
+    const voices = await repo.saveVoices([
+      { segmentId: id, version: 2, language: 'es', tone: 'DEFAULT', male: true, state: 'done', audioKey: 'rooms/1/m.ogg' },
+      { segmentId: id, version: 2, language: 'es', tone: 'DEFAULT', male: false, state: 'none', audioKey: null },
+    ]);
+    expect(voices.sort((a, b) => Number(b.male) - Number(a.male))).toEqual((await repo.renderingsOf([id])).voices.sort((a, b) => Number(b.male) - Number(a.male)));
+    expect(voices[0]).toMatchObject({ male: true, state: 'done', audioKey: 'rooms/1/m.ogg', version: 2 });
+    expect(voices[0]!.updatedAt).toBeInstanceOf(Date);
+    // The same version again is saved (a voice made again), an older one is not.
+    expect(await repo.saveVoices([{ segmentId: id, version: 2, language: 'es', tone: 'DEFAULT', male: true, state: 'done', audioKey: 'rooms/1/m2.ogg' }])).toMatchObject([{ audioKey: 'rooms/1/m2.ogg' }]);
+    expect(await repo.saveVoices([{ segmentId: id, version: 1, language: 'es', tone: 'DEFAULT', male: true, state: 'done', audioKey: 'rooms/1/old.ogg' }])).toEqual([]);
+    expect(await repo.saveVoices([])).toEqual([]);
+  });
 });
 
 describe('timestamps read digit by digit', () => {

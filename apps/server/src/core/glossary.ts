@@ -17,6 +17,7 @@ import {
   type GlossaryEntryPatch,
   type GlossaryEntryRequest,
 } from '@parla/contract/glossary';
+import { withFastRows } from './db/fast-rows';
 import type { Db } from './db/index';
 import { glossaryEntries } from './db/schema';
 import { fieldError, notFound } from './errors';
@@ -50,8 +51,21 @@ const isDuplicate = (error: unknown) => {
 export function createGlossaries(db: Db) {
   const rows = (scope: GlossaryScope) => db.select().from(glossaryEntries).where(scopeWhere(scope)).orderBy(asc(sql`lower(${glossaryEntries.term})`), asc(glossaryEntries.id));
 
+  // Read on every translation's way (a message's, an utterance's): prepared once per kind of scope.
+  const termsQuery = (name: string, column: typeof glossaryEntries.chatId | typeof glossaryEntries.roomId) =>
+    withFastRows(
+      db
+        .select({ term: glossaryEntries.term, language: glossaryEntries.language, keep: glossaryEntries.keep, renderings: glossaryEntries.renderings })
+        .from(glossaryEntries)
+        .where(eq(column, sql.placeholder('id')))
+        .orderBy(asc(sql`lower(${glossaryEntries.term})`), asc(glossaryEntries.id))
+        .prepare(name),
+    );
+  const chatTerms = termsQuery('glossary_terms_of_chat', glossaryEntries.chatId);
+  const roomTerms = termsQuery('glossary_terms_of_room', glossaryEntries.roomId);
+
   async function termsOf(scope: GlossaryScope): Promise<TranslationGlossary['terms']> {
-    const entries = await rows(scope);
+    const entries = await ('chatId' in scope ? chatTerms.execute({ id: scope.chatId }) : roomTerms.execute({ id: scope.roomId }));
     return entries.map((row) => ({
       term: row.term,
       language: row.language as Language,

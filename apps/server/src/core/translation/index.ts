@@ -3,7 +3,7 @@
 // tone, domain) costs no second provider call, and a provider that knows no tone is asked for
 // each language once.
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language, Tone } from '@parla/contract/constants';
 import { cleanText } from '@parla/contract/fields';
@@ -11,7 +11,9 @@ import { cleanText } from '@parla/contract/fields';
 /** A rendering without spaces at its ends or runs of spaces between words (line breaks and indentation kept). */
 export const tidySpaces = (text: string): string => text.replace(/(\S)[ \t]{2,}(?=\S)/g, '$1 ').replace(/^[ \t]+|[ \t]+$/g, '').replace(/[ \t]+\n/g, '\n');
 import type { Config } from '../config';
+import { withFastRows } from '../db/fast-rows';
 import type { Db } from '../db/index';
+import { preparedSql } from '../db/prepared-sql';
 import { translationCache } from '../db/schema';
 import { createApertiumProvider } from './apertium';
 import { createOpenAiTranslationProvider } from './openai';
@@ -77,6 +79,21 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
       .update(JSON.stringify([provider.name, request.source, language, tone, request.domain ?? 'DEFAULT', request.text, ...(glossaryKey ? [glossaryKey] : [])]))
       .digest('base64url');
   let lastHealth: { at: number; value: Promise<'ok' | 'degraded' | 'off'> } | undefined;
+  // Read and written on every translation's way (a message's, an utterance's): prepared once.
+  const cacheRead = withFastRows(
+    db
+      .select({ key: translationCache.key, content: translationCache.content, renderedTone: translationCache.renderedTone })
+      .from(translationCache)
+      .where(sql`${translationCache.key} = any(${sql.placeholder('keys')}::text[])`)
+      .prepare('translation_cache_read'),
+  );
+  const cacheWrite = preparedSql(
+    db,
+    'translation_cache_write',
+    sql`insert into ${translationCache} (key, content, rendered_tone)
+      select key, content, rendered_tone from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(key text, content text, rendered_tone text)
+      on conflict do nothing`,
+  );
 
   async function translateThen(request: TranslationRequest): Promise<{ results: TranslationResult[]; cached: Promise<void> }> {
     const glossary = applyGlossary(request.text, request.source, request.glossary);
@@ -89,7 +106,7 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
     const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];
     const found = new Map<string, { content: string; tone: Tone; missedTerms?: string[] }>();
     if (keys.length) {
-      const rows = await db.select().from(translationCache).where(inArray(translationCache.key, keys));
+      const rows = await cacheRead.execute({ keys });
       for (const row of rows) found.set(row.key, { content: tidySpaces(row.content), tone: row.renderedTone as Tone });
     }
     let cached: Promise<void> = Promise.resolve();
@@ -118,7 +135,7 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
           retry.set(key, result.reason);
         }
       });
-      if (fresh.length) cached = db.insert(translationCache).values(fresh).onConflictDoNothing().then(() => undefined);
+      if (fresh.length) cached = cacheWrite.execute({ rows: JSON.stringify(fresh.map((row) => ({ key: row.key, content: row.content, rendered_tone: row.renderedTone }))) }).then(() => undefined);
     }
     const results = asked.map((item): TranslationResult => {
       const hit = item.possible ? found.get(item.key) : undefined;

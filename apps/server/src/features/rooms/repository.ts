@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { jsonRowsOf, withFastRows } from '../../core/db/fast-rows';
 import type { Db } from '../../core/db/index';
+import { preparedSql } from '../../core/db/prepared-sql';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -127,6 +128,42 @@ export function createRoomsRepository(db: Db) {
       .leftJoin(segmentTones, and(eq(segmentTones.participantId, roomParticipants.id), eq(segmentTones.segmentId, sql.placeholder('segmentId'))))
       .where(and(eq(roomParticipants.roomId, sql.placeholder('roomId')), joined))
       .prepare('segment_listening_groups'),
+  );
+  // A render's writes, prepared once (a segment's texts, then its voices: on every utterance's way
+  // to its listeners): the rows come as one JSON array, the saved rows go back as one, mapped by the
+  // tables' columns. Each write keeps what a newer version or a listener's correction wrote.
+  const renderingsJson = jsonRowsOf(segmentRenderings);
+  const saveRenderingsQuery = preparedSql<{ saved: unknown }>(
+    db,
+    'segment_renderings_save',
+    sql`with saved as (
+        insert into ${segmentRenderings} (segment_id, version, language, tone, state, transcript, rendered_tone, missed_terms, updated_at)
+        select segment_id, version, language, tone, state, transcript, rendered_tone, missed_terms, now()
+        from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(segment_id int, version int, language text, tone text, state text, transcript text, rendered_tone text, missed_terms text[])
+        on conflict (segment_id, language, tone) do update set
+          -- A new version keeps the text of the one before, for the reader's word diff.
+          previous_transcript = case when ${segmentRenderings}.version < excluded.version and ${segmentRenderings}.state = 'done' then ${segmentRenderings}.transcript else ${segmentRenderings}.previous_transcript end,
+          state = excluded.state, version = excluded.version, transcript = excluded.transcript, rendered_tone = excluded.rendered_tone,
+          missed_terms = excluded.missed_terms, machine_transcript = null, corrected_by = null, corrected_at = null, updated_at = excluded.updated_at
+        where ${segmentRenderings}.version < excluded.version or (${segmentRenderings}.version = excluded.version and ${segmentRenderings}.machine_transcript is null)
+        returning *
+      )
+      select coalesce(json_agg(saved), '[]') as saved from saved`,
+  );
+  const voicesJson = jsonRowsOf(segmentVoices);
+  const saveVoicesQuery = preparedSql<{ saved: unknown }>(
+    db,
+    'segment_voices_save',
+    sql`with saved as (
+        insert into ${segmentVoices} (segment_id, version, language, tone, male, state, audio_key, updated_at)
+        select segment_id, version, language, tone, male, state, audio_key, now()
+        from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as x(segment_id int, version int, language text, tone text, male boolean, state text, audio_key text)
+        on conflict (segment_id, language, tone, male) do update set
+          state = excluded.state, version = excluded.version, audio_key = excluded.audio_key, updated_at = excluded.updated_at
+        where ${segmentVoices}.version <= excluded.version
+        returning *
+      )
+      select coalesce(json_agg(saved), '[]') as saved from saved`,
   );
 
   return {
@@ -439,27 +476,18 @@ export function createRoomsRepository(db: Db) {
       items: { segmentId: number; version: number; language: string; tone: string; state: PipelineState; transcript: string | null; renderedTone: string | null; missedTerms?: string[] | null }[],
     ): Promise<SegmentRenderingRow[]> {
       if (items.length === 0) return [];
-      return db
-        .insert(segmentRenderings)
-        .values(items.map((item) => ({ ...item, missedTerms: item.missedTerms?.length ? item.missedTerms : null, updatedAt: new Date() })))
-        .onConflictDoUpdate({
-          target: [segmentRenderings.segmentId, segmentRenderings.language, segmentRenderings.tone],
-          set: {
-            // A new version keeps the text of the one before, for the reader's word diff.
-            previousTranscript: sql`case when ${segmentRenderings.version} < excluded.version and ${segmentRenderings.state} = 'done' then ${segmentRenderings.transcript} else ${segmentRenderings.previousTranscript} end`,
-            state: sql`excluded.state`,
-            version: sql`excluded.version`,
-            transcript: sql`excluded.transcript`,
-            renderedTone: sql`excluded.rendered_tone`,
-            missedTerms: sql`excluded.missed_terms`,
-            machineTranscript: null,
-            correctedBy: null,
-            correctedAt: null,
-            updatedAt: sql`excluded.updated_at`,
-          },
-          setWhere: sql`${segmentRenderings.version} < excluded.version or (${segmentRenderings.version} = excluded.version and ${segmentRenderings.machineTranscript} is null)`,
-        })
-        .returning();
+      const rows = items.map((item) => ({
+        segment_id: item.segmentId,
+        version: item.version,
+        language: item.language,
+        tone: item.tone,
+        state: item.state,
+        transcript: item.transcript,
+        rendered_tone: item.renderedTone,
+        missed_terms: item.missedTerms?.length ? item.missedTerms : null,
+      }));
+      const [row] = await saveRenderingsQuery.execute({ rows: JSON.stringify(rows) });
+      return renderingsJson.mapFromDriverValue(row?.saved ?? []);
     },
 
     /**
@@ -536,15 +564,9 @@ export function createRoomsRepository(db: Db) {
     /** Stores voices (never over a newer version's) and returns the rows written. */
     async saveVoices(items: { segmentId: number; version: number; language: string; tone: string; male: boolean; state: PipelineState; audioKey: string | null }[]): Promise<SegmentVoiceRow[]> {
       if (items.length === 0) return [];
-      return db
-        .insert(segmentVoices)
-        .values(items.map((item) => ({ ...item, updatedAt: new Date() })))
-        .onConflictDoUpdate({
-          target: [segmentVoices.segmentId, segmentVoices.language, segmentVoices.tone, segmentVoices.male],
-          set: { state: sql`excluded.state`, version: sql`excluded.version`, audioKey: sql`excluded.audio_key`, updatedAt: sql`excluded.updated_at` },
-          setWhere: sql`${segmentVoices.version} <= excluded.version`,
-        })
-        .returning();
+      const rows = items.map((item) => ({ segment_id: item.segmentId, version: item.version, language: item.language, tone: item.tone, male: item.male, state: item.state, audio_key: item.audioKey }));
+      const [row] = await saveVoicesQuery.execute({ rows: JSON.stringify(rows) });
+      return voicesJson.mapFromDriverValue(row?.saved ?? []);
     },
 
     async setListenerTone(segmentId: number, participantId: number, tone: string) {
