@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWav } from '../src/core/speech/audio';
 import { runProcess } from '../src/core/speech/process';
+import { CACHED_UTTERANCE_MAX } from '../src/features/rooms/service';
 import { person, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
 import { connect, type LiveClient } from './live-helpers';
@@ -104,6 +105,16 @@ describe.concurrent('a live room whose OpenAI-compatible server misbehaves', { t
     await expectSpoken(id, text);
     expect(standIn.transcriptions().filter(picks)).toHaveLength(3);
     expect(speechFor(`[es DEFAULT] ${text}`)).toHaveLength(2);
+  });
+
+  it('looks a short utterance up in the translator’s cache, never a long one: said again word for word, only the long one is translated again', async () => {
+    const short = 'Can you hear me now?';
+    const long = 'Let us go through the second quarter figures once more, slowly';
+    expect([short.length <= CACHED_UTTERANCE_MAX, long.length > CACHED_UTTERANCE_MAX]).toEqual([true, true]);
+    for (const text of [short, short, long, long]) await expectSpoken(await say(utterance(text).audio), text);
+    const asked = (text: string) => standIn.completions().filter((request) => standIn.textOf(request) === text);
+    expect(asked(short)).toHaveLength(1);
+    expect(asked(long)).toHaveLength(2);
   });
 
   it('waits as long as a 429 on a transcription asks (Retry-After) before sending it again', async () => {

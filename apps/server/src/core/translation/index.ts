@@ -105,7 +105,8 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
     });
     const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];
     const found = new Map<string, { content: string; tone: Tone; missedTerms?: string[] }>();
-    if (keys.length) {
+    const cache = request.cache !== false;
+    if (cache && keys.length) {
       const rows = await cacheRead.execute({ keys });
       for (const row of rows) found.set(row.key, { content: tidySpaces(row.content), tone: row.renderedTone as Tone });
     }
@@ -129,7 +130,7 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
           const missedTerms = missed[index] ?? [];
           found.set(key, { content, tone: result.tone, missedTerms });
           // A rendering that ignored the glossary twice is kept and marked, not cached: the same text is asked again next time.
-          if (missedTerms.length === 0) fresh.push({ key, content, renderedTone: result.tone });
+          if (missedTerms.length === 0 && cache) fresh.push({ key, content, renderedTone: result.tone });
           else log?.warn({ language: targets[index]!.language, missedTerms }, 'the translation ignored required glossary renderings twice: kept and marked');
         } else if (result?.state === 'retry') {
           retry.set(key, result.reason);

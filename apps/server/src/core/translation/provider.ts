@@ -22,6 +22,11 @@ export interface TranslationRequest {
    * in the given languages (the translator checks the answer and asks once more).
    */
   requiredTerms?: { term: string; renderings: Partial<Record<Language, string>> }[] | undefined;
+  /**
+   * Whether the translator's cache is looked up and written for this text (true unless said):
+   * false for a text not expected to come again word for word (a long utterance).
+   */
+  cache?: boolean | undefined;
 }
 
 /** A glossary as translation uses it (core/glossary.ts makes it from a chat's or room's entries). */

@@ -49,6 +49,12 @@ export const TRANSCRIBE_QUEUE = 'segment-transcribe';
 export const RENDER_QUEUE = 'segment-render';
 /** Renders of a segment at once in a process: the render queue's workers, and first renders apart (see `renderFirst`). */
 export const RENDERS_AT_ONCE = 3;
+/**
+ * The longest transcript looked up in and written to the translator's cache: what people say again
+ * word for word is short ("Can you hear me?", "Thank you very much."); a longer utterance's
+ * translations would be rows nobody reads, and its look-up a round trip before every translation.
+ */
+export const CACHED_UTTERANCE_MAX = 40;
 
 export interface SegmentJob {
   segmentId: number;
@@ -268,6 +274,7 @@ export function createRoomsService(deps: RoomsDeps) {
         domain: snap.domain as Domain,
         // The room's glossary, and its participants' names (never translated).
         glossary: translationGlossary(namesOf(snap.participants), terms),
+        cache: segment.transcript.trim().length <= CACHED_UTTERANCE_MAX,
       });
       const { results } = translation;
       cached = translation.cached;
