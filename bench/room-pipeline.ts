@@ -50,6 +50,7 @@
 //                                 the same main.ts when there is one, else against `reference`
 //   --trace                       print the statements of the last counted upload of each server,
 //                                 in order, with the stand-in's requests and the socket arrivals
+//   --slowest N                   print the steps of each server's N slowest steady uploads (what a tail is made of)
 //   --keep                        keep the temporary folder (server logs)
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -107,6 +108,7 @@ const { values: options } = parseBenchArgs({
     'per-language': { type: 'string', default: '2' },
     count: { type: 'string', default: '5' },
     trace: { type: 'boolean', default: false },
+    slowest: { type: 'string', default: '0' },
 });
 const uploadsPerRun = Number(options.uploads);
 const intervalMs = Number(options.interval);
@@ -118,6 +120,7 @@ const languages = options.languages.split(',').map((language) => language.trim()
 const perLanguage = Number(options['per-language']);
 const countUploads = Number(options.count);
 const profiling = options.profile !== undefined;
+const slowestShown = Number(options.slowest);
 const speakerLanguage = languages[0] ?? 'en';
 
 type Kind = 'full' | 'reference';
@@ -826,6 +829,9 @@ async function main(): Promise<number> {
         `CPU per upload: server ${(serverUs / 1000).toFixed(1)} ms (${(serverNetUs / 1000).toFixed(1)} beyond its idle ${((targets.find((target) => target.spec.name === spec.name)?.idleUsPerSecond ?? NaN) / 10_000).toFixed(1)}% of a core), PostgreSQL ${(postgresUs / 1000).toFixed(1)} ms; other work ${others.toFixed(0)}% of the machine` +
         (incomplete ? `; ${incomplete} NEVER FINAL` : ''),
     );
+    for (const item of [...timed].filter((one) => one.complete).sort((a, b) => b.total - a.total).slice(0, slowestShown)) {
+      console.log(`${''.padEnd(nameWidth)} slow upload, ${ms(item.total)} ms: ${steps([item], spec.kind)}`);
+    }
     const bursts = burst(spec.name);
     if (bursts.length) {
       console.log(`${''.padEnd(nameWidth)} burst of ${burstSize} at once (${bursts.length} uploads): ${pcts(bursts.map((item) => item.total), [50, 95])} ms, beyond provider time ${pcts(bursts.map((item) => item.beyond))} ms`);
