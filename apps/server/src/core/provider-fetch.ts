@@ -5,7 +5,7 @@
 // eight voices). Bodies other than text or bytes (the transcription's multipart form) and
 // anything this does not know go through the global fetch unchanged. Answers are never streamed
 // here (no provider call asks for a stream). The JSON calls of a segment (its translation, its
-// voices) skip the SDK altogether (`postJson`): ~0.1 ms of CPU a request less again, and a
+// voices) skip the SDK altogether (`postAsSdk`): ~70 µs of CPU a request less again, and a
 // voice's request and answer on the one thread were what spaced a segment's eight voices out.
 import OpenAI from 'openai';
 import { Agent, request } from 'undici';
@@ -103,7 +103,7 @@ export function createProviderFetch(): ProviderFetch {
  * 429's headers kept for its Retry-After, the message from the body's `error`), a timeout an
  * APIConnectionTimeoutError, a failed connection an APIConnectionError.
  */
-export async function postJson(client: OpenAI, transport: ProviderFetch, path: string, body: object, options: { timeoutMs: number; accept: string }): Promise<ProviderAnswer> {
+export async function postAsSdk(client: OpenAI, transport: ProviderFetch, path: string, body: object, options: { timeoutMs: number; accept: string }): Promise<ProviderAnswer> {
   const answer = await transport
     .postJson(`${client.baseURL.replace(/\/+$/, '')}${path}`, body, { headers: { authorization: `Bearer ${client.apiKey}`, accept: options.accept }, timeoutMs: options.timeoutMs })
     .catch((error: unknown) => {

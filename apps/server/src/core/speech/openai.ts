@@ -5,7 +5,7 @@
 // plays for a moment at least, or WAV (a server that ignores response_format), made Ogg Opus here;
 // anything else (an empty stream, an error page with 200) fails the try.
 import OpenAI, { toFile } from 'openai';
-import { createProviderFetch, postJson } from '../provider-fetch';
+import { createProviderFetch, postAsSdk } from '../provider-fetch';
 import type { Language } from '@parla/contract/constants';
 import { withRetryAfter } from '../translation/openai';
 import { describeSpokenAudio, detectFormat, id3v2Length, parseWav, wavToOggOpus } from './audio';
@@ -122,7 +122,7 @@ export function createOpenAiSynthesisProvider(options: OpenAiSynthesisOptions): 
     async synthesize(text: string, _language: Language, voice: 'male' | 'female'): Promise<SynthesisResult> {
       if (!/[\p{L}\p{N}]/u.test(text)) return { state: 'none' };
       const speak = async (input: string, as: 'opus' | 'mp3') => {
-        const answer = await postJson(client, transport, '/audio/speech', { model: options.model, voice: options.voices[voice], input, response_format: as }, { timeoutMs: options.timeoutMs ?? 60_000, accept: 'application/octet-stream' }).catch((error: unknown) => {
+        const answer = await postAsSdk(client, transport, '/audio/speech', { model: options.model, voice: options.voices[voice], input, response_format: as }, { timeoutMs: options.timeoutMs ?? 60_000, accept: 'application/octet-stream' }).catch((error: unknown) => {
           throw withRetryAfter(error);
         });
         return answer.body;

@@ -11,7 +11,7 @@
 // - a server that refuses `response_format: json_schema` (400): json_object, then the instruction
 //   alone, remembered for the provider's life once a plainer format answered.
 import OpenAI from 'openai';
-import { createProviderFetch, postJson } from '../provider-fetch';
+import { createProviderFetch, postAsSdk } from '../provider-fetch';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES, TONE_MEANINGS, type Language } from '@parla/contract/constants';
 import { RetryLater } from '../jobs';
@@ -218,7 +218,7 @@ export function createOpenAiTranslationProvider(options: {
     for (let index = RESPONSE_FORMATS.indexOf(format); ; index++) {
       const current = RESPONSE_FORMATS[index]!;
       try {
-        const answer = await postJson(client, transport, '/chat/completions', { model: options.model, temperature: 0.2, messages, ...responseFormat(current) }, { timeoutMs, accept: 'application/json' });
+        const answer = await postAsSdk(client, transport, '/chat/completions', { model: options.model, temperature: 0.2, messages, ...responseFormat(current) }, { timeoutMs, accept: 'application/json' });
         const completion = completionOf(answer.body);
         if (RESPONSE_FORMATS.indexOf(current) > RESPONSE_FORMATS.indexOf(format)) {
           options.log?.warn({ refused: format, now: current }, 'the translation server refused response_format: asking with a plainer format from now on');
