@@ -14,6 +14,7 @@ import { pushSubscriptions, users } from '../src/core/db/schema';
 import { addMember, createChat, person, post, send, setReading, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
 import { connect } from './live-helpers';
+import { isPrivateAddress, publicLookup } from '../src/core/push';
 import { browserKeys, decrypt, makeCertificate, startPushService, vapidClaims } from './push-receiver';
 import { addParticipant, createRoom, setState } from './room-helpers';
 
@@ -210,6 +211,14 @@ describe('push endpoints: no request forgery', () => {
     expect(answer.body.errors[0].detail).toContain(reason);
   });
 
+  // Issue 31 (5): every public IPv4 address was taken for a private one (the IPv6 rule ::ffff:0:0/96
+  // matched IPv4 too). Subscribing makes no connection, so public addresses can be used here.
+  it.each(['https://8.8.8.8/push/abc', 'https://142.250.185.78/push', 'https://[2606:4700:4700::1111]/push', 'https://[::ffff:8.8.8.8]/push'])('takes the public address %s', async (endpoint) => {
+    const answer = await send(ana, 'POST', '/api/notifications/subscriptions/', browserKeys().json(endpoint));
+    expect(answer.status).toBe(201);
+    expect((await send(ana, 'DELETE', `/api/notifications/subscriptions/${answer.body.id}/`)).status).toBe(204);
+  });
+
   it('refuses bad keys and unknown hosts with a clear error', async () => {
     const noKeys = await send(ana, 'POST', '/api/notifications/subscriptions/', { endpoint: 'https://push.example.com/x' });
     expect(noKeys.status).toBe(400);
@@ -229,5 +238,30 @@ describe('push endpoints: no request forgery', () => {
     await post(ana, chat.id, 'Hello again');
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(service.requests).toHaveLength(0);
+  });
+});
+
+describe('The push address check (no connection made)', () => {
+  it.each(['8.8.8.8', '1.1.1.1', '142.250.185.78', '93.184.215.14', '2606:4700:4700::1111', '2a00:1450:4001:80b::200a', '::ffff:8.8.8.8', '64:ff9b::808:808'])('takes the public address %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+  it.each(['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fd12::1', '2001:db8::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:a00:1', '64:ff9b::a00:1', 'ff02::1', 'not an address'])(
+    'refuses the private or reserved address %s',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(true);
+    },
+  );
+  it('resolves a host with only public IPv4 addresses, and refuses one with only private ones', async () => {
+    const records: Record<string, { address: string; family: number }[]> = {
+      'push.v4only.example': [{ address: '93.184.215.14', family: 4 }],
+      'mixed.example': [{ address: '10.0.0.5', family: 4 }, { address: '2606:4700:4700::1111', family: 6 }],
+      'inside.example': [{ address: '192.168.0.3', family: 4 }, { address: '::1', family: 6 }],
+    };
+    const lookup = publicLookup(false, (host, _options, callback) => callback(null, records[host] ?? []));
+    const ask = (host: string) =>
+      new Promise<{ error: unknown; address?: unknown }>((resolve) => lookup(host, {}, (error: unknown, address?: unknown) => resolve({ error, address })));
+    expect(await ask('push.v4only.example')).toEqual({ error: null, address: '93.184.215.14' });
+    expect(await ask('mixed.example')).toEqual({ error: null, address: '2606:4700:4700::1111' });
+    expect(((await ask('inside.example')).error as { code: string }).code).toBe('EPRIVATEHOST');
   });
 });

@@ -25,21 +25,53 @@ const TIME_TO_LIVE = 24 * 3600;
 /** A notification's text is cut here (a push message holds about 4 KB). */
 const BODY_MAX = 300;
 
-const PRIVATE_NETWORKS = new BlockList();
+// One list per family: Node's BlockList matches an IPv4 address against IPv6 rules too (as
+// ::ffff:a.b.c.d), so a single list holding ::ffff:0:0/96 refused every public IPv4 address.
+const PRIVATE_V4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv4');
+] as const) PRIVATE_V4.addSubnet(network, prefix, 'ipv4');
+const PRIVATE_V6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv6');
+  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) PRIVATE_V6.addSubnet(network, prefix, 'ipv6');
+
+/** The 16 bytes of a valid IPv6 address (the dotted IPv4 tail form included). */
+function ipv6Bytes(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::') as [string, string | undefined];
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return all.flatMap((group) => [group >> 8, group & 255]);
+}
+
+/** The IPv4 address an IPv6 one carries (mapped ::ffff:0:0/96, compatible ::/96, NAT64 64:ff9b::/96), or null. */
+function embeddedIPv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  const prefix = bytes.slice(0, 12);
+  const mapped = prefix.slice(0, 10).every((byte) => byte === 0) && prefix[10] === 255 && prefix[11] === 255;
+  const compatible = prefix.every((byte) => byte === 0) && bytes.slice(12).some((byte) => byte !== 0) && !(bytes[15] === 1 && bytes.slice(12, 15).every((b) => b === 0));
+  const nat64 = bytes[0] === 0 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && prefix.slice(4).every((byte) => byte === 0);
+  return mapped || compatible || nat64 ? bytes.slice(12).join('.') : null;
+}
 
 /** Loopback, private, link-local, documentation, multicast or reserved: not a push service's address. */
 export function isPrivateAddress(address: string): boolean {
   const version = isIP(address);
   if (version === 0) return true;
-  return PRIVATE_NETWORKS.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  if (version === 4) return PRIVATE_V4.check(address, 'ipv4');
+  const v4 = embeddedIPv4(address);
+  if (v4 !== null) return PRIVATE_V4.check(v4, 'ipv4');
+  return PRIVATE_V6.check(address, 'ipv6');
 }
 
 export type EndpointProblem = 'not_https' | 'private_host' | 'unresolvable';
@@ -60,10 +92,12 @@ function staticProblem(endpoint: string, allowPrivate: boolean): EndpointProblem
   return null;
 }
 
-/** The addresses a host name resolves to, those of private networks left out unless allowed. */
-function publicLookup(allowPrivate: boolean) {
+type Resolver = (hostname: string, options: { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+/** The addresses a host name resolves to, those of private networks left out unless allowed (`resolve`: the system's resolver). */
+export function publicLookup(allowPrivate: boolean, resolve: Resolver = dnsLookup as unknown as Resolver) {
   return (hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...options, all: true } as { all: true }, (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true } as { all: true }, (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
       if (error) return callback(error);
       const allowed = allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
       if (allowed.length === 0) return callback(Object.assign(new Error(`${hostname} resolves only to private addresses`), { code: 'EPRIVATEHOST' }));
