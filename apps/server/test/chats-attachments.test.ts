@@ -17,7 +17,14 @@ const upload = (who: Person, chatId: number, data: Buffer, name: string, type = 
 };
 const fetchBytes = async (who: Person, url: string) => {
   const response = await fetch(url, { headers: { authorization: `Bearer ${who.access}` } });
-  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    cache: response.headers.get('cache-control'),
+    policy: response.headers.get('content-security-policy'),
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 };
 
 describe('attachments', () => {
@@ -53,6 +60,9 @@ describe('attachments', () => {
     expect(file.status).toBe(200);
     expect(file.type).toBe('image/webp');
     expect(file.disposition).toMatch(/^inline/);
+    // Members' files are never kept by a shared cache (issue 31, 7: the static plugin's `public` won).
+    expect(file.cache).toBe('private, max-age=31536000, immutable');
+    expect(file.policy).toBe("default-src 'none'; sandbox");
     expect((await sharp(file.body).metadata()).format).toBe('webp');
     const thumbnail = await fetchBytes(ben, uploaded.body.thumbnailUrl);
     expect((await sharp(thumbnail.body).metadata()).width).toBe(480);
@@ -83,6 +93,10 @@ describe('attachments', () => {
     const file = await fetchBytes(ben, uploaded.body.url);
     expect(file.body.equals(pdf)).toBe(true);
     expect(file.disposition).toMatch(/^attachment; filename\*=UTF-8''Plan%20final\.pdf$/);
+    // Its stored type, its own sandbox and private caching (issue 31, 7: octet-stream, the page's CSP and `public` before).
+    expect(file.type).toBe('application/pdf');
+    expect(file.policy).toBe("default-src 'none'; sandbox");
+    expect(file.cache).toBe('private, max-age=31536000, immutable');
     // Neither words nor files: the caption is required.
     const empty = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '   ' });
     expect(empty.status).toBe(400);

@@ -77,6 +77,8 @@ describe('an utterance in a live room', () => {
     const voice = await fetch(heard.segment.audioFile, { headers: { cookie: [...ben.client.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
     expect(voice.status).toBe(200);
     expect(voice.headers.get('content-type')).toBe('audio/ogg');
+    // Participants' audio is never kept by a shared cache (issue 31, 7).
+    expect(voice.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     const seconds = await oggSeconds(Buffer.from(await voice.arrayBuffer()));
     expect(seconds).toBeGreaterThan(0.5);
     expect(seconds).toBeLessThan(10);

@@ -98,7 +98,10 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
   const forSubresources = Object.fromEntries(Object.entries(all).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
+    // A route's own policy (a members' file: `default-src 'none'; sandbox`) is kept.
+    const own = reply.getHeader('content-security-policy');
     reply.headers(typeof type === 'string' && SUBRESOURCE.test(type) ? forSubresources : all);
+    if (own !== undefined) reply.header('content-security-policy', own);
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);

@@ -71,7 +71,9 @@ export function createDiskStorage(options: { dataDir: string; publicUrl: string;
       if (sendOptions.cacheControl) reply.header('cache-control', sendOptions.cacheControl);
       if (sendOptions.disposition) reply.header('content-disposition', sendOptions.disposition);
       if (sendOptions.contentType) reply.type(sendOptions.contentType);
-      return reply.sendFile(checked(key), root);
+      // @fastify/send writes its own Cache-Control (`public, max-age=0`) and a type guessed from
+      // the extension over the reply's: off where the route set them.
+      return reply.sendFile(checked(key), root, { cacheControl: !sendOptions.cacheControl, contentType: !sendOptions.contentType });
     },
   };
 }
