@@ -132,6 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RATE_LIMIT_CREATIONS: '1000',
     RATE_LIMIT_INVITATIONS: '1000',
     RATE_LIMIT_WRITES: '1000',
+    RATE_LIMIT_PUBLIC: '5000',
     ...options.env,
   });
 

@@ -196,7 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(async (scope) => statusRoutes(scope, ctx));
-  await app.register(async (scope) => speechRoutes(scope));
+  await app.register(async (scope) => speechRoutes(scope, ctx));
   await app.register(async (scope) => accountsRoutes(scope, ctx));
   await roomsFeature(app, ctx);
   await chatsFeature(app, ctx);

@@ -49,7 +49,7 @@ describe('bad input', () => {
   it('never answers 5xx or drops the connection, and every 4xx carries the standard error body', async () => {
     const docs = await server.client().get('/api/docs/json');
     expect(docs.status).toBe(200);
-    const { newSession, world, consumes } = createGuardWorld(server, await utteranceFiles(), await attachmentFiles());
+    const { newSession, world, consumes, freshen } = createGuardWorld(server, await utteranceFiles(), await attachmentFiles());
     const minCases = postgres ? 200 : 60;
     const run = await runGuard({
       baseUrl: server.url,
@@ -58,6 +58,7 @@ describe('bad input', () => {
       bodyLimit: server.app.initialConfig.bodyLimit ?? 1024 * 1024,
       newSession,
       world,
+      freshen,
       consumes,
       concurrency: 8,
       minCases,

@@ -17,9 +17,27 @@ interface Documented {
 /** The document's operations, compiled once per worker (every test server serves the same one). */
 let compiled: { fingerprint: string; operations: Map<string, Documented> } | undefined;
 
-function operationsOf(doc: Json): Map<string, Documented> {
-  const fingerprint = JSON.stringify(doc);
+/**
+ * The document read as OpenAPI 3.0.3 says (and strict validators do): `nullable` widens a schema's
+ * type only, so an enum that may be null must list null. openapi-response-validator alone is
+ * lenient there (it lets null past any nullable enum); with `nullable` turned into a type list
+ * first, Ajv applies the enum as written (issue 31, 12: a new account's readingLanguage null).
+ */
+function strictNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strictNullable);
+  if (!node || typeof node !== 'object') return node;
+  const object = Object.fromEntries(Object.entries(node as Json).map(([key, value]) => [key, strictNullable(value)])) as Json;
+  if (object['nullable'] === true && Array.isArray(object['enum']) && typeof object['type'] === 'string') {
+    delete object['nullable'];
+    object['type'] = [object['type'], 'null'];
+  }
+  return object;
+}
+
+function operationsOf(original: Json): Map<string, Documented> {
+  const fingerprint = JSON.stringify(original);
   if (compiled?.fingerprint === fingerprint) return compiled.operations;
+  const doc = strictNullable(original) as Json;
   const components = (doc['components'] ?? {}) as Json;
   const resolve = (response: Json): Json =>
     typeof response['$ref'] === 'string' ? (components['responses']?.[String(response['$ref']).split('/').pop()!] as Json) : response;

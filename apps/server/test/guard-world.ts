@@ -103,14 +103,41 @@ interface Base {
 
 /** Sessions the guard asks for, and the worlds of their users. */
 export function createGuardWorld(server: TestServer, utterance?: WorldFile, attachment?: WorldFile) {
-  const emails = new Map<string, string>();
-  const bases = new Map<string, Promise<Base>>();
+  const emails = new WeakMap<Session, string>();
+  const bases = new WeakMap<Session, Promise<Base>>();
+  /** When each session's access token was issued (it lasts five minutes; a guard on PostgreSQL runs longer). */
+  const issued = new WeakMap<Session, { at: number; pending?: Promise<void> }>();
   let host: { at: number; signed: Promise<{ client: Client; email: string }> } | undefined;
 
   async function newSession(): Promise<Session> {
     const { client, email, login } = await signedIn(server);
-    emails.set(login.access, email);
-    return { bearer: login.access, cookies: Object.fromEntries(client.jar), xsrf: client.cookie('XSRF-TOKEN') };
+    const session: Session = { bearer: login.access, cookies: Object.fromEntries(client.jar), xsrf: client.cookie('XSRF-TOKEN') };
+    emails.set(session, email);
+    issued.set(session, { at: Date.now() });
+    return session;
+  }
+
+  /**
+   * Refreshes a session's tokens in place once its access token is three minutes old, as a browser
+   * does before it expires (the seeding of a world and the guard's own cases use it). A session an
+   * earlier case ended is left as it is: the guard renews it when a case meets its 401.
+   */
+  async function freshen(session: Session): Promise<void> {
+    const state = issued.get(session);
+    if (!state || Date.now() - state.at < 180_000) return;
+    state.pending ??= (async () => {
+      const client = clientOf(session);
+      const answer = await client.request('POST', '/api/accounts/token/refresh/', { json: {}, xsrf: true });
+      if (answer.status === 200) {
+        session.bearer = answer.body.access;
+        session.cookies = Object.fromEntries(client.jar);
+        session.xsrf = client.cookie('XSRF-TOKEN');
+      }
+      state.at = Date.now();
+    })().finally(() => {
+      state.pending = undefined;
+    });
+    await state.pending;
   }
 
   /** A browser-like client of the session's user. */
@@ -218,8 +245,8 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
   }
 
   function baseOf(session: Session) {
-    let base = bases.get(session.bearer);
-    if (!base) bases.set(session.bearer, (base = seed(session)));
+    let base = bases.get(session);
+    if (!base) bases.set(session, (base = seed(session)));
     return base;
   }
 
@@ -245,6 +272,7 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
 
   async function world(op: Operation, session: Session | undefined, fresh: boolean): Promise<WorldRequest> {
     const path = op.path;
+    if (session) await freshen(session);
     // ---- accounts ----
     if (path === '/api/accounts/login/') {
       const { email } = await signedIn(server);
@@ -276,7 +304,7 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
       if (path.endsWith('/member/accept/')) {
         const { client } = await theHost();
         const chatId = await createChat(client);
-        await inviteToChat(client, chatId, emails.get(session.bearer));
+        await inviteToChat(client, chatId, emails.get(session));
         return { pathValues: { groupChatId: String(chatId) } };
       }
       if (op.method === 'DELETE' && path === '/api/chat/{id}/') return { pathValues: { id: String(await createChat(owner)) } };
@@ -309,7 +337,7 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
     if (path.endsWith('/participant/accept/')) {
       const { client } = await theHost();
       const roomId = await createRoom(client);
-      await inviteToRoom(client, roomId, emails.get(session.bearer));
+      await inviteToRoom(client, roomId, emails.get(session));
       return { pathValues: { roomId: String(roomId) } };
     }
     if (path.endsWith('/state/')) return { pathValues: { id: String(fresh ? await createRoom(owner) : base.roomId) }, body: { state: 3002 } };
@@ -332,5 +360,5 @@ export function createGuardWorld(server: TestServer, utterance?: WorldFile, atta
     return request;
   }
 
-  return { newSession, world, consumes };
+  return { newSession, world, consumes, freshen };
 }

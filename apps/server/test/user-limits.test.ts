@@ -103,3 +103,23 @@ describe('live events', () => {
     }
   });
 });
+
+// Issue 31 (12): the public reads answered no 4xx at all; they are counted per address now, so
+// a client hammering the status (which pings every part) is told to wait, in the standard body.
+describe('public reads per address', () => {
+  it('answer 429 past RATE_LIMIT_PUBLIC, with the standard body, each route sharing the one count', async () => {
+    const open = await startServer({ RATE_LIMIT_PUBLIC: '4', TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none', TTS_PROVIDER: 'none' });
+    try {
+      const client = open.client();
+      expect((await client.get('/api/status/')).status).toBe(200);
+      expect((await client.get('/api/translation/')).status).toBe(200);
+      expect((await client.get('/api/speech/tones/')).status).toBe(200);
+      expect((await client.get('/api/accounts/logout/')).status).toBe(200);
+      expectThrottled(await client.get('/api/status/'));
+      expectThrottled(await client.get('/api/speech/tones/'));
+      expectThrottled(await client.post('/api/accounts/logout/', {}));
+    } finally {
+      await open.close();
+    }
+  });
+});

@@ -42,15 +42,17 @@ const op = (method: ApiMethod, path: string, tag: ApiTag, summary: string, extra
 });
 const open = { session: false } as const;
 const none = { noContent: true } as const;
+/** Public, and counted per address (RATE_LIMIT_PUBLIC). */
+const publicRead = { session: false, limited: true } as const;
 
 export const API = {
-  getStatus: op('GET', '/api/status/', 'status', 'The state of the server: database, live pushes, translation and speech', open),
-  getTranslationAbilities: op('GET', '/api/translation/', 'status', 'What the translator can do: the languages each language reaches, and whether it writes tones', open),
-  listTones: op('GET', '/api/speech/tones/', 'status', 'The tones a reader may choose, with their labels in the request’s language', open),
+  getStatus: op('GET', '/api/status/', 'status', 'The state of the server: database, live pushes, translation and speech', publicRead),
+  getTranslationAbilities: op('GET', '/api/translation/', 'status', 'What the translator can do: the languages each language reaches, and whether it writes tones', publicRead),
+  listTones: op('GET', '/api/speech/tones/', 'status', 'The tones a reader may choose, with their labels in the request’s language', publicRead),
 
   login: op('POST', '/api/accounts/login/', 'accounts', 'Sign in: tokens in the body and in HttpOnly cookies', { ...open, limited: true, setsCookies: true }),
-  logoutByGet: op('GET', '/api/accounts/logout/', 'accounts', 'Sign out (the spec’s GET form)', { ...open, setsCookies: true }),
-  logout: op('POST', '/api/accounts/logout/', 'accounts', 'Sign out: the session (refresh token family) ends', { ...open, setsCookies: true }),
+  logoutByGet: op('GET', '/api/accounts/logout/', 'accounts', 'Sign out (the spec’s GET form)', { ...publicRead, setsCookies: true }),
+  logout: op('POST', '/api/accounts/logout/', 'accounts', 'Sign out: the session (refresh token family) ends', { ...publicRead, setsCookies: true }),
   register: op('POST', '/api/accounts/registration/', 'accounts', 'Register; an activation link is e-mailed (the same answer for an address already taken)', { ...open, limited: true }),
   resendActivation: op('POST', '/api/accounts/registration/resend-email/', 'accounts', 'E-mail the activation link again', { ...open, limited: true }),
   verifyEmail: op('POST', '/api/accounts/registration/verify-email/', 'accounts', 'Activate the account with the key from the e-mail', open),

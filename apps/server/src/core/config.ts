@@ -117,6 +117,8 @@ const envSchema = z.object({
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
   /** Message searches per user per minute. */
   RATE_LIMIT_SEARCHES: z.coerce.number().int().min(0).default(60),
+  /** Public reads (status, what translation and the voices can do) and sign-outs per address per minute (0: no limit). */
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().min(0).default(300),
   /** Any other change (PUT, PATCH, POST, DELETE) a signed-in user may make per minute. */
   RATE_LIMIT_WRITES: z.coerce.number().int().min(0).default(120),
   /**
@@ -188,6 +190,7 @@ export interface Config {
     exportsPerMinute: number;
     searchesPerMinute: number;
     writesPerMinute: number;
+    publicPerMinute: number;
     liveEventsPer10s: number;
   };
   housekeepingIntervalMs: number;
@@ -303,6 +306,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       exportsPerMinute: env.RATE_LIMIT_EXPORTS,
       searchesPerMinute: env.RATE_LIMIT_SEARCHES,
       writesPerMinute: env.RATE_LIMIT_WRITES,
+      publicPerMinute: env.RATE_LIMIT_PUBLIC,
       liveEventsPer10s: env.RATE_LIMIT_LIVE_EVENTS,
     },
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,

@@ -209,6 +209,10 @@ function tidy(doc: Json): Json {
     if (!node || typeof node !== 'object') return node;
     const entries = Object.entries(node as Json).map(([key, value]) => [key, simplify(value)] as const);
     const object = Object.fromEntries(entries) as Json;
+    // OpenAPI 3.0.3: `nullable` widens the type only; an enum that may be null lists null itself,
+    // or a strict validator refuses the null it allows (a new account's readingLanguage).
+    const choices = object['enum'];
+    if (object['nullable'] === true && Array.isArray(choices) && !choices.includes(null)) object['enum'] = [...choices, null];
     const allOf = object['allOf'];
     if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(object).length === 1) return allOf[0];
     return object;

@@ -59,11 +59,13 @@ export interface UserLimits {
   searches: preHandlerAsyncHookHandler;
   /** Any other write. */
   writes: preHandlerAsyncHookHandler;
+  /** Public reads and sign-outs, per address (no account needed: the status pings every part). */
+  publicReads: preHandlerAsyncHookHandler;
   /** A message posted over the live connection: the same counters as a POST of one (`writes`, then `messages`). */
   liveMessage: (userId: number) => Promise<void>;
 }
 
-export function userLimits(limits: RateLimits, rates: { messagesPerMinute: number; creationsPerHour: number; invitationsPerHour: number; exportsPerMinute: number; searchesPerMinute: number; writesPerMinute: number }): UserLimits {
+export function userLimits(limits: RateLimits, rates: { messagesPerMinute: number; creationsPerHour: number; invitationsPerHour: number; exportsPerMinute: number; searchesPerMinute: number; writesPerMinute: number; publicPerMinute: number }): UserLimits {
   const minute = 60_000;
   const hour = 60 * minute;
   // Made once each: the in-memory store keeps the counts of each limiter apart.
@@ -76,6 +78,7 @@ export function userLimits(limits: RateLimits, rates: { messagesPerMinute: numbe
     exports: limits.route(perUser('exports', rates.exportsPerMinute, minute)),
     searches: limits.route(perUser('searches', rates.searchesPerMinute, minute)),
     writes: writes.route,
+    publicReads: limits.route({ name: 'public', max: rates.publicPerMinute, windowMs: minute, key: addressKey }),
     async liveMessage(userId) {
       await writes.user(userId);
       await messages.user(userId);

@@ -28,6 +28,8 @@ export interface GuardOptions {
    * target up (`consumes`). Without it, every path id is 1 and the examples are the request.
    */
   world?: (op: Operation, session: Session | undefined, fresh: boolean) => Promise<WorldRequest>;
+  /** Refreshes a session's tokens before they expire (called before each case that carries it). */
+  freshen?: (session: Session) => Promise<void>;
   /** Operations whose valid request uses its target up (a delete, a state change): each case gets a fresh target. */
   consumes?: (op: Operation) => boolean;
   /** Requests in flight at once. */
@@ -289,6 +291,7 @@ export async function runGuard(options: GuardOptions): Promise<GuardRun> {
     const begun = Date.now();
     for (let attempt = 0; ; attempt++) {
       const generation = slot?.generation ?? 0;
+      if (credentials && options.freshen) await options.freshen(credentials.session);
       const world = consumes(op) && options.world ? await options.world(op, slot?.session, true) : worldOf(op);
       request = { ...request, path: fill(item.path, world.pathValues) };
       sent = await send(base, credentials ? withSession(request, credentials.session, mode, item.xsrf) : request, timeoutMs);

@@ -102,8 +102,8 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     clearSessionCookies(reply);
     return detail(request, 'loggedOut');
   };
-  app.get(route(API.logoutByGet), { schema: { tags, response: { 200: detailSchema } } }, (request, reply) => logout(request, reply, undefined));
-  app.post(route(API.logout), { schema: { tags, body: logoutRequestSchema, response: { 200: detailSchema } } }, (request, reply) =>
+  app.get(route(API.logoutByGet), { preHandler: ctx.userLimits.publicReads, schema: { tags, response: { 200: detailSchema } } }, (request, reply) => logout(request, reply, undefined));
+  app.post(route(API.logout), { preHandler: ctx.userLimits.publicReads, schema: { tags, body: logoutRequestSchema, response: { 200: detailSchema } } }, (request, reply) =>
     logout(request, reply, request.body),
   );
 

@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '@parla/contract/api';
 import { TONES } from '@parla/contract/constants';
 import { toneListSchema } from '@parla/contract/status';
+import type { AppContext } from '../../core/context';
 import { toneLabel } from '../../core/i18n';
 import { route } from '../../core/routes';
 
-export async function speechRoutes(fastify: FastifyInstance) {
+export async function speechRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(route(API.listTones), { schema: { tags: ['speech'], response: { 200: toneListSchema } } }, (request) =>
+  app.get(route(API.listTones), { preHandler: ctx.userLimits.publicReads, schema: { tags: ['speech'], response: { 200: toneListSchema } } }, (request) =>
     TONES.map((value) => ({ value, label: toneLabel(request.lang, value) })),
   );
 }

@@ -11,7 +11,7 @@ export async function statusRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     route(API.getStatus),
-    { schema: { tags: ['other'], response: { 200: statusResponseSchema, 503: statusResponseSchema } } },
+    { preHandler: ctx.userLimits.publicReads, schema: { tags: ['other'], response: { 200: statusResponseSchema, 503: statusResponseSchema } } },
     async (_request, reply) => {
       const [databaseUp, translation, speech] = await Promise.all([ctx.database.ping(), ctx.translator.health(), ctx.speech.health()]);
       const body = {
@@ -28,7 +28,7 @@ export async function statusRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   // What translation can do, computed once (the provider's reach does not change while it runs).
   let info: TranslationInfo | undefined;
-  app.get(route(API.getTranslationAbilities), { schema: { tags: ['other'], response: { 200: translationInfoSchema } } }, () => {
+  app.get(route(API.getTranslationAbilities), { preHandler: ctx.userLimits.publicReads, schema: { tags: ['other'], response: { 200: translationInfoSchema } } }, () => {
     info ??= describeTranslation(ctx);
     return info;
   });
