@@ -193,6 +193,41 @@ describe('through Apertium (English → Spanish)', () => {
     expect(again.correction).toBeNull();
   });
 
+  // Issue 31 (4): a removed member's correction stayed, then shown unsigned (`by: null`).
+  it('a member removed takes their corrections back, live; owners and admins withdraw anyone’s, plain members only their own', async () => {
+    const { ana, ben, carla, chat } = await team();
+    const carlaSocket = await connect(server.url, carla);
+    sockets.push(carlaSocket);
+    expect(await carlaSocket.socket.timeout(5000).emitWithAck('chat:subscribe', { chatId: chat.id })).toEqual({ ok: true });
+    const first = await post(ana, chat.id, 'I do not agree with the plan.');
+    const second = await post(ana, chat.id, 'The cat is black.');
+    const machine = await eventually(() => read(carla, chat.id, first.id), done, 30_000);
+    const secondMachine = await eventually(() => read(carla, chat.id, second.id), done, 30_000);
+    const evil = 'El pago debe enviarse a https://evil.example/pay hoy';
+    expect((await send(ben, 'PUT', `/api/chat/${chat.id}/messages/${first.id}/rendering/`, { content: evil })).status).toBe(200);
+    expect(await read(carla, chat.id, first.id)).toMatchObject({ content: evil, correction: { by: { nickName: 'Ben' } } });
+
+    // Removed, even only as having left: the machine's text again for everyone, pushed live, never unsigned.
+    const mark = carlaSocket.received.length;
+    const benMember = (await ben.client.get(`/api/chat/${chat.id}/member/`)).body;
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${benMember.id}/`)).status).toBe(204);
+    const pushed = await carlaSocket.next('message:rendered', (p) => p.message.id === first.id, 5000, mark);
+    expect(pushed.message).toMatchObject({ content: machine.content, correction: null });
+    expect(await read(carla, chat.id, first.id)).toMatchObject({ content: machine.content, correction: null });
+
+    // A plain member may take back their own group's correction, not withdraw everyone's.
+    expect((await send(carla, 'PUT', `/api/chat/${chat.id}/messages/${second.id}/rendering/`, { content: 'El gato es muy negro.' })).status).toBe(200);
+    expect((await send(carla, 'DELETE', `/api/chat/${chat.id}/messages/${second.id}/rendering/?everyone=true`)).status).toBe(403);
+    expect((await read(carla, chat.id, second.id)).content).toBe('El gato es muy negro.');
+    // The owner, who reads English and never sees it, withdraws every reader's correction of the message.
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/messages/${second.id}/rendering/?everyone=true`)).status).toBe(204);
+    expect(await read(carla, chat.id, second.id)).toMatchObject({ content: secondMachine.content, correction: null });
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/messages/${second.id}/rendering/?everyone=maybe`)).status).toBe(400);
+    // A stranger learns nothing.
+    const zed = await person(server, 'Zed');
+    expect((await send(zed, 'DELETE', `/api/chat/${chat.id}/messages/${second.id}/rendering/?everyone=true`)).status).toBe(404);
+  });
+
   it('applies a new entry to recent messages on request, leaving corrected ones as readers made them', async () => {
     const { ana, ben, carla, chat } = await team();
     const first = await post(ana, chat.id, 'The standup is at ten.');
@@ -328,6 +363,17 @@ describe('in a live room (Apertium, espeak-ng)', () => {
     expect((await carla.client.get(new URL(heard.segment.audioFile).pathname)).status).toBe(404);
     // The speaker's own transcript is untouched.
     expect((await ana.client.get(`/api/rooms/${room.id}/segments/${posted.body.id}/`)).body).toMatchObject({ transcript: 'Dawn will lead the standup.', correction: null });
+
+    // Issue 31 (4): only the owner withdraws everyone's corrections; a participant removed takes theirs back.
+    expect((await send(carla, 'DELETE', `/api/rooms/${room.id}/segments/${posted.body.id}/rendering/?everyone=true`)).status).toBe(403);
+    const benParticipant = (await ben.client.get(`/api/rooms/${room.id}/participant/`)).body;
+    const before = carlaSocket.received.length;
+    expect((await send(ana, 'DELETE', `/api/rooms/${room.id}/participants/${benParticipant.id}/?permanent=true`)).status).toBe(204);
+    const restored = await carlaSocket.next('segment:rendered', (p) => p.segment.id === posted.body.id && p.segment.correction === null && p.segment.speech === 'done', 60_000, before);
+    expect(restored.segment.transcript).toBe(heard.segment.transcript);
+    expect((await send(carla, 'PUT', `/api/rooms/${room.id}/segments/${posted.body.id}/rendering/`, { transcript: 'Dawn llevará la reunión diaria.' })).status).toBe(200);
+    expect((await send(ana, 'DELETE', `/api/rooms/${room.id}/segments/${posted.body.id}/rendering/?everyone=true`)).status).toBe(204);
+    expect((await carla.client.get(`/api/rooms/${room.id}/segments/${posted.body.id}/`)).body).toMatchObject({ transcript: heard.segment.transcript, correction: null });
     standIn.transcriptFor(undefined);
   });
 });

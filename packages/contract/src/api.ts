@@ -90,7 +90,7 @@ export const API = {
   replaceSegment: op('PUT', '/api/rooms/{roomId}/segments/{id}/', 'rooms', 'Correct the transcript (speaker) or choose the reader’s tone for it', { limited: true }),
   updateSegment: op('PATCH', '/api/rooms/{roomId}/segments/{id}/', 'rooms', 'Correct the transcript (speaker) or choose the reader’s tone for it', { limited: true }),
   correctSegmentRendering: op('PUT', '/api/rooms/{roomId}/segments/{id}/rendering/', 'rooms', 'Correct one’s rendering of an utterance for everyone who hears it in the same language and tone', { limited: true }),
-  restoreSegmentRendering: op('DELETE', '/api/rooms/{roomId}/segments/{id}/rendering/', 'rooms', 'Take a correction of one’s rendering back: the machine’s text again', none),
+  restoreSegmentRendering: op('DELETE', '/api/rooms/{roomId}/segments/{id}/rendering/', 'rooms', 'Take a correction of one’s rendering back (or, as the owner, every listener’s): the machine’s text again', none),
   downloadTranscript: op('GET', '/api/rooms/{roomId}/transcript/', 'rooms', 'The whole transcript in the reader’s language, as text or SubRip subtitles', { limited: true }),
   getAudio: op('GET', '/api/rooms/{roomId}/audio/{name}', 'rooms', 'A recording or a voice of the room (participants only)'),
 
@@ -125,7 +125,7 @@ export const API = {
   addReaction: op('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'React to a message with an emoji (once per emoji and member)', { limited: true }),
   removeReaction: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'Take one’s own reaction back (?emoji=)', none),
   correctMessageRendering: op('PUT', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Correct one’s rendering of a message for every member who reads in the same language and tone', { limited: true }),
-  restoreMessageRendering: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Take a correction of one’s rendering back: the machine’s text again', none),
+  restoreMessageRendering: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Take a correction of one’s rendering back (or, as an owner or admin, every reader’s): the machine’s text again', none),
 
   getChatGlossary: op('GET', '/api/chat/{groupChatId}/glossary/', 'chat', 'The chat’s glossary: terms translation renders as required or keeps, and the names it protects'),
   addChatGlossaryEntry: op('POST', '/api/chat/{groupChatId}/glossary/', 'chat', 'Add a term to the chat’s glossary (OWNER, ADMIN)'),

@@ -348,6 +348,7 @@ export type ChatMessageUpdateRequest = z.infer<typeof chatMessageUpdateRequestSc
 export const renderingCorrectionRequestSchema = z.object({ content: messageContentField });
 export type RenderingCorrectionRequest = z.infer<typeof renderingCorrectionRequestSchema>;
 
+
 // ---- Attachments: /chat/{groupChatId}/attachments/ ----
 
 /** GET …/attachments/{id}/{variant}: the file itself, or a picture's thumbnail. */

@@ -156,6 +156,16 @@ export const queryBooleanField = z.pipe(
 );
 
 /**
+ * `?everyone=` of DELETE …/messages/{id}/rendering/ and …/segments/{id}/rendering/: without it the
+ * caller's own rendering is restored; with it, every reader's correction of the item is withdrawn
+ * (owners and admins of a chat, the owner of a room).
+ */
+export const renderingRestoreQuerySchema = z.object({
+  everyone: z._default(queryBooleanField, false),
+});
+export type RenderingRestoreQuery = z.infer<typeof renderingRestoreQuerySchema>;
+
+/**
  * One emoji as a reaction: a pictograph (with its variation selector, skin tone and zero-width-joined
  * parts), a keycap or a flag; nothing else.
  */

@@ -18,9 +18,10 @@ export type ChatAction =
   | 'deleteAnyMessage'
   | 'editChat'
   | 'deleteChat'
-  | 'editGlossary';
+  | 'editGlossary'
+  | 'withdrawCorrections';
 
-export type RoomAction = 'read' | 'speak' | 'listParticipants' | 'editRoom' | 'deleteRoom' | 'changeState' | 'manageParticipants' | 'editGlossary';
+export type RoomAction = 'read' | 'speak' | 'listParticipants' | 'editRoom' | 'deleteRoom' | 'changeState' | 'manageParticipants' | 'editGlossary' | 'withdrawCorrections';
 
 export type PolicyTable<Role extends number, Action extends string> = Readonly<Record<Role, readonly Action[]>>;
 
@@ -30,19 +31,19 @@ const chatEveryone: ChatAction[] = ['read', 'post', 'editOwnMembership', 'leave'
  * Any member reads, writes, edits and deletes their own messages, edits their own settings and
  * leaves; ADMIN and OWNER add and remove members and delete any message; only the OWNER adds or
  * removes admins, changes roles (handing ownership over), edits or deletes the chat. OWNER and
- * ADMIN edit the chat's glossary; every member reads it.
+ * ADMIN edit the chat's glossary (every member reads it) and withdraw any reader's correction.
  */
 export const CHAT_POLICY: PolicyTable<ChatRole, ChatAction> = {
-  [CHAT_ROLE.OWNER]: [...chatEveryone, 'addMember', 'addAdmin', 'removeMember', 'removeAdmin', 'changeRole', 'deleteAnyMessage', 'editChat', 'deleteChat', 'editGlossary'],
-  [CHAT_ROLE.ADMIN]: [...chatEveryone, 'addMember', 'removeMember', 'deleteAnyMessage', 'editGlossary'],
+  [CHAT_ROLE.OWNER]: [...chatEveryone, 'addMember', 'addAdmin', 'removeMember', 'removeAdmin', 'changeRole', 'deleteAnyMessage', 'editChat', 'deleteChat', 'editGlossary', 'withdrawCorrections'],
+  [CHAT_ROLE.ADMIN]: [...chatEveryone, 'addMember', 'removeMember', 'deleteAnyMessage', 'editGlossary', 'withdrawCorrections'],
   [CHAT_ROLE.MEMBER]: chatEveryone,
 };
 
 const roomEveryone: RoomAction[] = ['read', 'speak', 'listParticipants'];
 
-/** Everyone reads, speaks while Live and lists the participants; the OWNER edits, deletes, changes the state, manages participants and the glossary. */
+/** Everyone reads, speaks while Live and lists the participants; the OWNER edits, deletes, changes the state, manages participants and the glossary, and withdraws any listener's correction. */
 export const ROOM_POLICY: PolicyTable<RoomRole, RoomAction> = {
-  [ROOM_ROLE.OWNER]: [...roomEveryone, 'editRoom', 'deleteRoom', 'changeState', 'manageParticipants', 'editGlossary'],
+  [ROOM_ROLE.OWNER]: [...roomEveryone, 'editRoom', 'deleteRoom', 'changeState', 'manageParticipants', 'editGlossary', 'withdrawCorrections'],
   [ROOM_ROLE.MEMBER]: roomEveryone,
 };
 

@@ -556,7 +556,7 @@ export interface paths {
          */
         put: operations["correctSegmentRendering"];
         post?: never;
-        /** Take a correction of one’s rendering back: the machine’s text again */
+        /** Take a correction of one’s rendering back (or, as the owner, every listener’s): the machine’s text again */
         delete: operations["restoreSegmentRendering"];
         options?: never;
         head?: never;
@@ -880,7 +880,7 @@ export interface paths {
          */
         put: operations["correctMessageRendering"];
         post?: never;
-        /** Take a correction of one’s rendering back: the machine’s text again */
+        /** Take a correction of one’s rendering back (or, as an owner or admin, every reader’s): the machine’s text again */
         delete: operations["restoreMessageRendering"];
         options?: never;
         head?: never;
@@ -3647,7 +3647,9 @@ export interface operations {
     };
     restoreSegmentRendering: {
         parameters: {
-            query?: never;
+            query?: {
+                everyone?: boolean;
+            };
             header?: never;
             path: {
                 roomId: number;
@@ -5928,7 +5930,9 @@ export interface operations {
     };
     restoreMessageRendering: {
         parameters: {
-            query?: never;
+            query?: {
+                everyone?: boolean;
+            };
             header?: never;
             path: {
                 groupChatId: number;

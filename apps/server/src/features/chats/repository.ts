@@ -87,6 +87,21 @@ const nowMs = () => new Date();
 const ofGroup = (messageId: number, version: number, group: ReadingGroup) =>
   and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, version), eq(messageRenderings.language, group.language), eq(messageRenderings.tone, group.tone));
 
+/** A reader's correction taken back: the rendering it replaced and its group. */
+export interface WithdrawnCorrection extends ReadingGroup {
+  messageId: number;
+}
+
+/** Readers' corrections taken back (the machine's text in place again): those made by members, or all of a message's. */
+async function withdrawCorrections(tx: Pick<Db, 'update'>, which: { by: number[] } | { messageId: number }): Promise<WithdrawnCorrection[]> {
+  if ('by' in which && which.by.length === 0) return [];
+  return tx
+    .update(messageRenderings)
+    .set({ content: sql`${messageRenderings.machineContent}`, machineContent: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
+    .where(and(isNotNull(messageRenderings.machineContent), 'by' in which ? inArray(messageRenderings.correctedBy, which.by) : eq(messageRenderings.messageId, which.messageId)))
+    .returning({ messageId: messageRenderings.messageId, language: messageRenderings.language, tone: messageRenderings.tone });
+}
+
 export function createChatsRepository(db: Db) {
   // The statements of every chat call (the membership check, the reading groups, the message
   // pages), prepared once: drizzle builds their SQL once and PostgreSQL plans them once per
@@ -638,15 +653,27 @@ export function createChatsRepository(db: Db) {
     },
 
     /**
-     * Marks members as left (history kept) or deletes them with their messages (`permanent`);
-     * returns those affected and the ids of the messages that went with them.
+     * Removes members: kept as having left (history kept), or for good with their messages
+     * (`permanent`). Either way the corrections they made of others' renderings are taken back
+     * (their words no longer stand for the machine's, nor unsigned). Answers those removed, the ids
+     * of the messages that went with them, the files of what went and the corrections taken back.
      */
-    /** Removes members (kept as having left, or for good with their messages); answers the files of what went. */
-    async removeMembers(chatId: number, memberIds: number[], permanent: boolean): Promise<{ removed: MemberRow[]; messageIds: number[]; fileKeys: string[] }> {
-      if (memberIds.length === 0) return { removed: [], messageIds: [], fileKeys: [] };
+    async removeMembers(
+      chatId: number,
+      memberIds: number[],
+      permanent: boolean,
+    ): Promise<{ removed: MemberRow[]; messageIds: number[]; fileKeys: string[]; withdrawn: WithdrawnCorrection[] }> {
+      if (memberIds.length === 0) return { removed: [], messageIds: [], fileKeys: [], withdrawn: [] };
       const where = and(eq(chatMembers.chatId, chatId), inArray(chatMembers.id, memberIds));
-      if (!permanent) return { removed: await db.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning(), messageIds: [], fileKeys: [] };
+      if (!permanent) {
+        return db.transaction(async (tx) => {
+          const removed = await tx.update(chatMembers).set({ leftAt: new Date() }).where(and(where, active)).returning();
+          const withdrawn = await withdrawCorrections(tx, { by: removed.map((member) => member.id) });
+          return { removed, messageIds: [], fileKeys: [], withdrawn };
+        });
+      }
       return db.transaction(async (tx) => {
+        const withdrawn = await withdrawCorrections(tx, { by: memberIds });
         // Their uploads, sent or not, go with them.
         const files = await tx
           .select({ fileKey: messageAttachments.fileKey, thumbnailKey: messageAttachments.thumbnailKey })
@@ -658,7 +685,8 @@ export function createChatsRepository(db: Db) {
           .returning({ id: chatMessages.id });
         const removed = await tx.delete(chatMembers).where(where).returning();
         const fileKeys = files.flatMap((file) => (file.thumbnailKey ? [file.fileKey, file.thumbnailKey] : [file.fileKey]));
-        return { removed, messageIds: gone.map((message) => message.id), fileKeys };
+        const messageIds = gone.map((message) => message.id);
+        return { removed, messageIds, fileKeys, withdrawn: withdrawn.filter((item) => !messageIds.includes(item.messageId)) };
       });
     },
 
@@ -883,6 +911,9 @@ export function createChatsRepository(db: Db) {
         .returning();
       return row;
     },
+
+    /** Every reader's correction of a message taken back (an owner's or admin's withdrawal). */
+    withdrawCorrectionsOf: (messageId: number) => withdrawCorrections(db, { messageId }),
 
     /** The machine's text back in place of a correction; false when the rendering was not corrected. */
     async restoreRendering(messageId: number, version: number, group: ReadingGroup): Promise<boolean> {

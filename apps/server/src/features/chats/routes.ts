@@ -39,6 +39,7 @@ import {
   unreadSummarySchema,
 } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
+import { renderingRestoreQuerySchema } from '@parla/contract/fields';
 import type { AppContext } from '../../core/context';
 import { fieldError } from '../../core/errors';
 import { readForm } from '../../core/multipart';
@@ -233,8 +234,8 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     },
     (request) => chats.correctRendering(request.params.groupChatId, me(request), request.params.id, request.body.content),
   );
-  app.delete(route(API.restoreMessageRendering), { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
-    await chats.restoreRendering(request.params.groupChatId, me(request), request.params.id);
+  app.delete(route(API.restoreMessageRendering), { onRequest, schema: { tags, params: chatItemPathSchema, querystring: renderingRestoreQuerySchema } }, async (request, reply) => {
+    await chats.restoreRendering(request.params.groupChatId, me(request), request.params.id, request.query.everyone);
     return reply.code(204).send();
   });
 

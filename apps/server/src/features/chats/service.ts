@@ -45,7 +45,7 @@ import { LIMITS } from '@parla/contract/constants';
 import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
 import { renderTargets, targetNeed } from '../../core/translation/targets';
 import { HIT_END, HIT_START } from './repository';
-import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup } from './repository';
+import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup, WithdrawnCorrection } from './repository';
 
 export const RENDER_QUEUE = 'chat-render';
 
@@ -283,6 +283,13 @@ export function createChatsService(deps: ChatsDeps) {
     for (const key of keys) await files.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'an attachment file could not be deleted'));
   };
 
+  /** Tells the readers of each rendering whose correction was taken back: the machine's text is theirs again. */
+  async function announceWithdrawn(chatId: number, withdrawn: readonly WithdrawnCorrection[]) {
+    const byMessage = new Map<number, ReadingGroup[]>();
+    for (const { messageId, language, tone } of withdrawn) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), { language, tone }]);
+    for (const [messageId, groups] of byMessage) await live.message('message:rendered', chatId, messageId, groups);
+  }
+
   /** How a member reads by default: in their interface language when the chat has it, else in the chat's first. */
   const defaultLanguage = (chat: ChatRow, user: { language: string }) => (chat.languages.includes(user.language) ? user.language : (chat.languages[0] ?? user.language));
 
@@ -418,9 +425,10 @@ export function createChatsService(deps: ChatsDeps) {
     async leave(chatId: number, userId: number, permanent: boolean): Promise<void> {
       const { chat, member } = await load(chatId, userId, { invited: true });
       if (member.chatRole === CHAT_ROLE.OWNER) await ownerLeaves(chat, member);
-      const { messageIds, fileKeys } = await repo.removeMembers(chatId, [member.id], permanent);
+      const { messageIds, fileKeys, withdrawn } = await repo.removeMembers(chatId, [member.id], permanent);
       await removeFiles(fileKeys);
       live.messagesDeleted(chatId, messageIds);
+      await announceWithdrawn(chatId, withdrawn);
       await live.removed(chatId, [userId]);
       live.membersChanged(chatId);
     },
@@ -473,9 +481,10 @@ export function createChatsService(deps: ChatsDeps) {
         if (target.id === member.id) throw formError('removeSelf', 'invalid');
         requireThat(mayRemoveMember({ id: member.id, chatRole: role }, { id: target.id, chatRole: target.chatRole as ChatRole }));
       }
-      const { messageIds, fileKeys } = await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
+      const { messageIds, fileKeys, withdrawn } = await repo.removeMembers(chatId, targets.map((target) => target.id), permanent);
       await removeFiles(fileKeys);
       live.messagesDeleted(chatId, messageIds);
+      await announceWithdrawn(chatId, withdrawn);
       await live.removed(chatId, targets.map((target) => target.userId));
       live.membersChanged(chatId);
     },
@@ -544,10 +553,18 @@ export function createChatsService(deps: ChatsDeps) {
       return this.getMessage(chatId, userId, messageId);
     },
 
-    /** Takes a correction of the reader's rendering back (none: nothing changes). */
-    async restoreRendering(chatId: number, userId: number, messageId: number): Promise<void> {
+    /**
+     * Takes a correction of the reader's rendering back (none: nothing changes); with `everyone`,
+     * an owner or admin withdraws every reader's correction of the message, in every language.
+     */
+    async restoreRendering(chatId: number, userId: number, messageId: number, everyone = false): Promise<void> {
       const { member } = await load(chatId, userId);
       const message = await messageOf(chatId, messageId);
+      if (everyone) {
+        chatPolicy.require(member.chatRole as ChatRole, 'withdrawCorrections');
+        await announceWithdrawn(chatId, await repo.withdrawCorrectionsOf(message.id));
+        return;
+      }
       const group = groupOf(member);
       if (await repo.restoreRendering(message.id, message.version, group)) await live.message('message:rendered', chatId, message.id, [group]);
     },

@@ -85,6 +85,26 @@ async function revoice(tx: Pick<Db, 'update'>, segmentId: number, version: numbe
   }
 }
 
+/** A listener's correction taken back: the segment version and the group whose rendering it replaced. */
+export interface WithdrawnCorrection {
+  segmentId: number;
+  version: number;
+  language: string;
+  tone: string;
+}
+
+/** Listeners' corrections taken back (the machine's text in place, its voices to be made again): those made by participants, or all of a segment's. */
+async function withdrawCorrections(tx: Pick<Db, 'update'>, which: { by: number[] } | { segmentId: number }): Promise<WithdrawnCorrection[]> {
+  if ('by' in which && which.by.length === 0) return [];
+  const withdrawn = await tx
+    .update(segmentRenderings)
+    .set({ transcript: sql`${segmentRenderings.machineTranscript}`, machineTranscript: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
+    .where(and(isNotNull(segmentRenderings.machineTranscript), 'by' in which ? inArray(segmentRenderings.correctedBy, which.by) : eq(segmentRenderings.segmentId, which.segmentId)))
+    .returning({ segmentId: segmentRenderings.segmentId, version: segmentRenderings.version, language: segmentRenderings.language, tone: segmentRenderings.tone });
+  for (const item of withdrawn) await revoice(tx, item.segmentId, item.version, [item]);
+  return withdrawn;
+}
+
 export function createRoomsRepository(db: Db) {
   const renderingsOfOne = withFastRows(db.select().from(segmentRenderings).where(eq(segmentRenderings.segmentId, sql.placeholder('segmentId'))).prepare('segment_renderings_of'));
   const voicesOfOne = withFastRows(db.select().from(segmentVoices).where(eq(segmentVoices.segmentId, sql.placeholder('segmentId'))).prepare('segment_voices_of'));
@@ -319,14 +339,25 @@ export function createRoomsRepository(db: Db) {
 
     /**
      * Marks participants as left (history kept) or deletes them with their segments (`permanent`).
-     * A permanent removal returns the ids of the segments that went and the storage keys of every
-     * file they had (recordings and voices), for the caller to remove and announce.
+     * Either way the corrections they made of others' renderings are taken back. A permanent
+     * removal returns the ids of the segments that went and the storage keys of every file they
+     * had (recordings and voices), for the caller to remove and announce.
      */
-    async removeParticipants(roomId: number, ids: number[], permanent: boolean): Promise<{ removed: ParticipantRow[]; segmentIds: number[]; files: string[] }> {
-      if (ids.length === 0) return { removed: [], segmentIds: [], files: [] };
+    async removeParticipants(
+      roomId: number,
+      ids: number[],
+      permanent: boolean,
+    ): Promise<{ removed: ParticipantRow[]; segmentIds: number[]; files: string[]; withdrawn: WithdrawnCorrection[] }> {
+      if (ids.length === 0) return { removed: [], segmentIds: [], files: [], withdrawn: [] };
       const where = and(eq(roomParticipants.roomId, roomId), inArray(roomParticipants.id, ids));
-      if (!permanent) return { removed: await db.update(roomParticipants).set({ leftAt: new Date() }).where(and(where, active)).returning(), segmentIds: [], files: [] };
+      if (!permanent) {
+        return db.transaction(async (tx) => {
+          const removed = await tx.update(roomParticipants).set({ leftAt: new Date() }).where(and(where, active)).returning();
+          return { removed, segmentIds: [], files: [], withdrawn: await withdrawCorrections(tx, { by: removed.map((row) => row.id) }) };
+        });
+      }
       return db.transaction(async (tx) => {
+        const withdrawn = await withdrawCorrections(tx, { by: ids });
         const spoken = and(eq(segments.roomId, roomId), inArray(segments.speakerId, ids));
         const voices = await tx
           .select({ audioKey: segmentVoices.audioKey })
@@ -336,7 +367,8 @@ export function createRoomsRepository(db: Db) {
         const gone = await tx.delete(segments).where(spoken).returning({ id: segments.id, audioKey: segments.audioKey });
         const removed = await tx.delete(roomParticipants).where(where).returning();
         const files = [...gone.map((segment) => segment.audioKey), ...voices.flatMap((voice) => (voice.audioKey ? [voice.audioKey] : []))];
-        return { removed, segmentIds: gone.map((segment) => segment.id), files };
+        const segmentIds = gone.map((segment) => segment.id);
+        return { removed, segmentIds, files, withdrawn: withdrawn.filter((item) => !segmentIds.includes(item.segmentId)) };
       });
     },
 
@@ -511,6 +543,9 @@ export function createRoomsRepository(db: Db) {
         return row;
       });
     },
+
+    /** Every listener's correction of a segment taken back (the owner's withdrawal), its voices to be made again. */
+    withdrawCorrectionsOf: (segmentId: number) => db.transaction((tx) => withdrawCorrections(tx, { segmentId })),
 
     /** The machine's text back in place of a correction (and its voices made again); undefined when it was not corrected. */
     async restoreRendering(segmentId: number, version: number, group: { language: string; tone: string }) {

@@ -34,6 +34,7 @@ import {
   segmentUploadFieldsSchema,
 } from '@parla/contract/rooms';
 import { API } from '@parla/contract/api';
+import { renderingRestoreQuerySchema } from '@parla/contract/fields';
 import { LIMITS } from '@parla/contract/constants';
 import type { AppContext } from '../../core/context';
 import { readForm } from '../../core/multipart';
@@ -233,8 +234,8 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
     },
     (request) => rooms.correctRendering(request.params.roomId, me(request), request.params.id, request.body.transcript),
   );
-  app.delete(route(API.restoreSegmentRendering), { onRequest, schema: { tags, params: roomItemPathSchema } }, async (request, reply) => {
-    await rooms.restoreRendering(request.params.roomId, me(request), request.params.id);
+  app.delete(route(API.restoreSegmentRendering), { onRequest, schema: { tags, params: roomItemPathSchema, querystring: renderingRestoreQuerySchema } }, async (request, reply) => {
+    await rooms.restoreRendering(request.params.roomId, me(request), request.params.id, request.query.everyone);
     return reply.code(204).send();
   });
 }

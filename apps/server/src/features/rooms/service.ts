@@ -40,7 +40,7 @@ import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { Calls } from './livekit';
 import { groupOfParticipant, type RoomsLive } from './live';
 import { roomPolicy } from './policy';
-import { namesOf, type ListenerRow, type ListeningGroup, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker } from './repository';
+import { namesOf, type ListenerRow, type ListeningGroup, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker, type WithdrawnCorrection } from './repository';
 import { needsVoice, type Listener, type SegmentPresenter } from './segments';
 import { renderTargets } from '../../core/translation/targets';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
@@ -423,9 +423,19 @@ export function createRoomsService(deps: RoomsDeps) {
   }
 
   /** What went with participants removed for good: their files off the disk, their segments off every screen. */
-  async function purge(roomId: number, removal: { segmentIds: number[]; files: string[] }) {
+  async function purge(roomId: number, removal: { segmentIds: number[]; files: string[]; withdrawn: readonly WithdrawnCorrection[] }) {
     for (const key of removal.files) await recordings.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'a removed recording could not be deleted'));
     live.segmentsDeleted(roomId, removal.segmentIds);
+    await announceWithdrawn(roomId, removal.withdrawn);
+  }
+
+  /** Tells the listeners of each rendering whose correction was taken back, and has its voices made again. */
+  async function announceWithdrawn(roomId: number, withdrawn: readonly WithdrawnCorrection[]) {
+    const versions = new Map(withdrawn.map((item) => [item.segmentId, item.version]));
+    for (const [id, version] of versions) {
+      await pushSegment('segment:rendered', id);
+      await queue(RENDER_QUEUE, { id, version, roomId });
+    }
   }
 
   /** A segment of the room (else 404), the listener's group for it (their own tone for it included) and their rendering of its current text. */
@@ -684,9 +694,19 @@ export function createRoomsService(deps: RoomsDeps) {
       return this.getSegment(roomId, userId, segmentId);
     },
 
-    /** Takes a correction of the listener's rendering back (none: nothing changes). */
-    async restoreRendering(roomId: number, userId: number, segmentId: number): Promise<void> {
+    /**
+     * Takes a correction of the listener's rendering back (none: nothing changes); with
+     * `everyone`, the owner withdraws every listener's correction of the segment.
+     */
+    async restoreRendering(roomId: number, userId: number, segmentId: number, everyone = false): Promise<void> {
       const { participant } = await load(roomId, userId);
+      if (everyone) {
+        roomPolicy.require(participant.roomRole as RoomRole, 'withdrawCorrections');
+        const segment = await repo.findSegment(segmentId);
+        if (!segment || segment.roomId !== roomId) throw notFound();
+        await announceWithdrawn(roomId, await repo.withdrawCorrectionsOf(segment.id));
+        return;
+      }
       const { segment, group } = await renderingFor(roomId, participant, segmentId);
       if (await repo.restoreRendering(segment.id, segment.version, group)) {
         await pushSegment('segment:rendered', segment.id);
