@@ -157,6 +157,22 @@ describe('through Apertium (English → Spanish)', () => {
     expect((await eventually(() => read(ben, chat.id, word.id), done, 30_000)).content).not.toContain('hope');
   });
 
+  // Issue 31 (1): a plain member's name rewrote everyone's messages ("Estoy de acuerdo con not el plan, pagaremos not .").
+  it('a member named like an ordinary word changes nobody’s message; the glossary lists the names shown there, never accounts’ full names', async () => {
+    const { ana, ben, chat } = await team();
+    const mallory = await person(server, 'Mallory Full');
+    await addMember(ana, chat.id, mallory);
+    expect((await send(mallory, 'PATCH', `/api/chat/${chat.id}/member/`, { nickName: 'not' })).status).toBe(200);
+    const message = await post(ana, chat.id, 'I do not agree with the plan, we will not pay.');
+    const seen = await eventually(() => read(ben, chat.id, message.id), done, 30_000);
+    expect(seen.content).not.toMatch(/\bnot\b/);
+    expect(seen.content.match(/\bno\b/gi)?.length).toBe(2);
+    // The names listed are those members see in the chat: "not", not the account's "Mallory Full".
+    const names = (await glossaryOf(ben, chat.id)).body.names as string[];
+    expect(names).toContain('not');
+    expect(names).not.toContain('Mallory Full');
+  });
+
   it('a reader’s correction reaches everyone reading the same way, live, with the machine’s text kept; the author is untouched', async () => {
     const { ana, ben, carla, chat } = await team();
     const carlaSocket = await connect(server.url, carla);

@@ -1,7 +1,8 @@
 // Code, links and mentions are kept out of translation (core/translation/protect.ts).
 import { describe, expect, it } from 'vitest';
 import { fromApertiumHtml, toApertiumHtml } from '../src/core/translation/apertium';
-import { shield } from '../src/core/translation/protect';
+import { applyGlossary } from '../src/core/translation/glossary';
+import { nameProtections, shield } from '../src/core/translation/protect';
 
 describe('shield', () => {
   it('replaces atoms by numbered placeholders and puts them back', () => {
@@ -50,3 +51,28 @@ describe('shield', () => {
     expect(fromApertiumHtml('<p>Pregunta <x0/> ahora</p>')).toBe('Pregunta ⟦0⟧ ahora');
   });
 });
+
+// Issue 31 (1): a member named "not" turned "we will not pay" into "we will pay" for every reader.
+describe('names protected where they are names', () => {
+  const held = (text: string, names: string[]) => shield(text, nameProtections(names)).pieces;
+  it('leaves a name that is an ordinary lower-case word alone wherever the text writes it so', () => {
+    expect(held('I do not agree with the plan, we will not pay.', ['not'])).toEqual([]);
+    expect(held('Not now. We will not pay.', ['not'])).toEqual([]);
+    // All capitals reads as emphasis, not as a name.
+    expect(held('I do NOT agree.', ['NOT'])).toEqual([]);
+    // A single word of a script without capitals cannot be told from the word.
+    expect(held('لا أوافق على الخطة', ['لا'])).toEqual([]);
+  });
+  it('protects a capitalised name as written, a lower-case one where the text capitalises it past a sentence’s start, and one no word can be', () => {
+    expect(held('Dawn and Hope will join. I hope so.', ['Dawn', 'Hope'])).toEqual(['Dawn', 'Hope']);
+    expect(held('I met Ana today. Ana said ana is fine.', ['ana'])).toEqual(['Ana']);
+    expect(held('Ask ana_88 and DeShawn, or r2d2.', ['ana_88', 'DeShawn', 'r2d2'])).toEqual(['ana_88', 'DeShawn', 'r2d2']);
+    expect(held('Ana García said so, and so did Ana.', ['Ana García', 'Ana'])).toEqual(['Ana García', 'Ana']);
+  });
+  it('keeps such a name out of the glossary’s cache key where it protects nothing', () => {
+    const glossary = { names: ['not'], terms: [] };
+    expect(applyGlossary('We will not pay.', 'en', glossary).key).toBe('');
+    expect(applyGlossary('Ask Hope.', 'en', { names: ['Hope'], terms: [] }).key).not.toBe('');
+  });
+});
+

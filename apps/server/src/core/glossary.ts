@@ -138,7 +138,7 @@ export function translationGlossary(names: readonly string[], terms: Translation
 export interface GlossaryAccess {
   scope: GlossaryScope;
   mayEdit: boolean;
-  /** The names the glossary protects (members' nicknames, aliases, full names). */
+  /** The names shown in the chat or room (members' nicknames, participants' aliases) that the glossary protects; not accounts' full names. */
   names(): Promise<string[]>;
 }
 

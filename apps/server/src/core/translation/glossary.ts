@@ -8,7 +8,7 @@
 //   answer checked, and asked once more for the targets that ignored it (then kept, and marked).
 import type { Language } from '@parla/contract/constants';
 import type { TranslationGlossary, TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
-import { shield, termPattern, type Protected, type Shielded } from './protect';
+import { heldIn, nameProtections, shield, termPattern, type Protected, type Shielded } from './protect';
 
 type Term = TranslationGlossary['terms'][number];
 
@@ -36,13 +36,12 @@ export const follows = (content: string, required: string) => lower(content).inc
 
 export function applyGlossary(text: string, source: Language, glossary: TranslationGlossary | undefined): AppliedGlossary {
   const ownTerms = (glossary?.terms ?? []).filter((term) => term.language === source);
-  const found = wordsIn(text, [...(glossary?.names ?? []), ...ownTerms.map((term) => term.term)]);
-  const foundLower = new Set([...found].map(lower));
-  // A name counts only as written ("Hope" is a name, "hope" a word); a term in any case.
-  const names = (glossary?.names ?? []).filter((name) => found.has(name.trim()));
+  const foundLower = new Set([...wordsIn(text, ownTerms.map((term) => term.term))].map(lower));
+  // A name counts only where it is a name (protect.ts nameProtections: "Hope" is a name, "hope"
+  // and "not" are words); a term in any case.
+  const nameItems: Protected[] = heldIn(text, nameProtections(glossary?.names ?? []));
   const terms = ownTerms.filter((term) => foundLower.has(lower(term.term.trim())));
-  const key = names.length || terms.length ? JSON.stringify([names.map(lower).sort(), terms.map((t) => [lower(t.term), t.keep, t.renderings])]) : '';
-  const nameItems: Protected[] = names.map((name) => ({ term: name, exact: true }));
+  const key = nameItems.length || terms.length ? JSON.stringify([nameItems.map((item) => item.term).sort(), terms.map((t) => [lower(t.term), t.keep, t.renderings])]) : '';
 
   /** For targets of `language` without instructions: every name, kept term and term required there is a placeholder. */
   const protectFor = (language: Language): Protected[] => [

@@ -25,6 +25,8 @@ export interface Protected {
   term: string;
   /** Found only as written (a name: "Hope", not the word "hope"); else in any case. */
   exact?: boolean;
+  /** Protected only where this holds of the occurrence (its index in the whole text); everywhere without it. */
+  where?: ((text: string, index: number) => boolean) | undefined;
   as?: ((language: string) => string | undefined) | undefined;
 }
 
@@ -42,6 +44,64 @@ export function termPattern(terms: readonly string[]): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${usable.map(escape).join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
 }
 
+/** The items by their term in lower case; where two share one, the one protected everywhere wins. */
+function protectedByTerm(protect: readonly Protected[]): Map<string, Protected> {
+  const byTerm = new Map<string, Protected>();
+  for (const item of protect) {
+    const key = item.term.trim().toLocaleLowerCase();
+    const known = byTerm.get(key);
+    if (!known || (known.where && !item.where)) byTerm.set(key, item);
+  }
+  return byTerm;
+}
+
+/** Whether an occurrence (`written`, at `index` of `text`) of an item's term is protected there. */
+const holdsHere = (item: Protected, written: string, text: string, index: number) => (!item.exact || written === item.term.trim()) && (!item.where || item.where(text, index));
+
+/** The items with an occurrence in `text` that is protected (atoms aside: a mention or a link holds its own), in one pass. */
+export function heldIn(text: string, protect: readonly Protected[]): Protected[] {
+  const pattern = termPattern(protect.map((item) => item.term));
+  if (!pattern) return [];
+  const byTerm = protectedByTerm(protect);
+  const atoms = findAtoms(text);
+  const held = new Set<Protected>();
+  for (const match of text.matchAll(pattern)) {
+    if (atoms.some((atom) => match.index < atom.end && match.index + match[0].length > atom.start)) continue;
+    const item = byTerm.get(match[0].toLocaleLowerCase());
+    if (item && holdsHere(item, match[0], text, match.index)) held.add(item);
+  }
+  return [...held];
+}
+
+/**
+ * Where a person's name is a name (issue 31): a member chooses their own nickname, so protecting
+ * it wherever the word appears let anyone named "not" strip every negation from the chat. A
+ * name is protected as written (the placeholder the provider never translates):
+ * - everywhere, when it cannot be an ordinary word: digits or other signs in it ("ana_88"), a
+ *   capital inside it ("DeShawn"), or a capital first ("Hope", "Ana García": as names are
+ *   written; a word so written starts a sentence at most, where a name often stands too);
+ * - where the text capitalises a name written in lower case, past a sentence's start ("ana"
+ *   in "I met Ana today");
+ * - never when it is all capitals ("NOT" reads as emphasis) or a single word of a script
+ *   without capitals (nothing tells the name from the word): a mention protects those.
+ */
+export function nameProtections(names: readonly string[]): Protected[] {
+  const items: Protected[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name.length < 2) continue;
+    const cased = /[\p{Lu}\p{Ll}]/u.test(name);
+    const words = name.split(/\s+/u);
+    if (/[^\p{L}\p{M}\s'’.-]/u.test(name)) items.push({ term: name, exact: true });
+    else if (!cased) {
+      if (words.length > 1) items.push({ term: name, exact: true });
+    } else if (name === name.toLocaleUpperCase()) continue;
+    else if (/^\p{Lu}/u.test(name) || words.some((word) => /.\p{Lu}/u.test(word))) items.push({ term: name, exact: true });
+    else items.push({ term: name.replace(/^\p{Ll}/u, (first) => first.toLocaleUpperCase()), exact: true, where: (text, index) => !SENTENCE_START.test(text.slice(0, index)) });
+  }
+  return items;
+}
+
 /**
  * Shields a text's atoms. The brackets ⟦ ⟧ a writer typed are pieces too, so every bracket the
  * provider sees is a placeholder's.
@@ -53,17 +113,17 @@ export function shield(text: string, protect: readonly Protected[] = []): Shield
     renderAs.push(as);
     return `⟦${pieces.push(piece) - 1}⟧`;
   };
-  const byTerm = new Map(protect.map((item) => [item.term.trim().toLocaleLowerCase(), item]));
+  const byTerm = protectedByTerm(protect);
   const pattern = termPattern(protect.map((item) => item.term));
   const bracketsOnly = (plain: string) => plain.replace(/[⟦⟧]/g, (bracket) => hold(bracket));
-  /** Plain text: the glossary's words and the typed brackets held, in the order they come. */
-  const brackets = (plain: string) => {
+  /** Plain text (at `offset` of the whole): the glossary's words and the typed brackets held, in the order they come. */
+  const brackets = (plain: string, offset: number) => {
     if (!pattern) return bracketsOnly(plain);
     let result = '';
     let from = 0;
     for (const match of plain.matchAll(pattern)) {
       const item = byTerm.get(match[0].toLocaleLowerCase());
-      if (!item || (item.exact && match[0] !== item.term.trim())) continue;
+      if (!item || !holdsHere(item, match[0], text, offset + match.index)) continue;
       result += bracketsOnly(plain.slice(from, match.index)) + hold(match[0], item.as);
       from = match.index + match[0].length;
     }
@@ -72,10 +132,10 @@ export function shield(text: string, protect: readonly Protected[] = []): Shield
   let out = '';
   let at = 0;
   for (const { start, end } of findAtoms(text)) {
-    out += brackets(text.slice(at, start)) + hold(text.slice(start, end));
+    out += brackets(text.slice(at, start), at) + hold(text.slice(start, end));
     at = end;
   }
-  out += brackets(text.slice(at));
+  out += brackets(text.slice(at), at);
   /** Placeholders the writer followed by a word in lower case ("Mark approved"). */
   const beforeLower = new Set([...out.matchAll(/⟦(\d+)⟧\s+\p{Ll}/gu)].map((match) => match[1]!));
   return {

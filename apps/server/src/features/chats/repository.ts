@@ -591,14 +591,17 @@ export function createChatsRepository(db: Db) {
       return { title: chat?.title ?? '', senderName: sender?.nickName ?? '', recipients: rows.filter((row) => row.memberId !== senderId) };
     },
 
-    /** How the chat's joined members are named (nicknames and full names): the names its glossary protects. */
-    async memberNames(chatId: number): Promise<string[]> {
+    /**
+     * How the chat's joined members are named: the nicknames shown there, and with `fullNames`
+     * their accounts' full names too (what translation protects; never listed to members).
+     */
+    async memberNames(chatId: number, fullNames: boolean): Promise<string[]> {
       const rows = await db
         .select({ nickName: chatMembers.nickName, fullName: users.fullName })
         .from(chatMembers)
         .innerJoin(users, eq(users.id, chatMembers.userId))
         .where(and(eq(chatMembers.chatId, chatId), joined));
-      return rows.flatMap((row) => (row.fullName ? [row.nickName, row.fullName] : [row.nickName]));
+      return rows.flatMap((row) => (fullNames && row.fullName ? [row.nickName, row.fullName] : [row.nickName]));
     },
 
     async activeUserIds(chatId: number): Promise<number[]> {

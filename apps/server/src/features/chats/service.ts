@@ -309,7 +309,7 @@ export function createChatsService(deps: ChatsDeps) {
     /** The caller's access to the chat's glossary: members read it, OWNER and ADMIN edit it (404 for strangers). */
     async glossaryAccess(chatId: number, userId: number): Promise<GlossaryAccess> {
       const { member } = await load(chatId, userId);
-      return { scope: { chatId }, mayEdit: chatPolicy.may(member.chatRole as ChatRole, 'editGlossary'), names: () => repo.memberNames(chatId) };
+      return { scope: { chatId }, mayEdit: chatPolicy.may(member.chatRole as ChatRole, 'editGlossary'), names: () => repo.memberNames(chatId, false) };
     },
 
     /**
@@ -576,7 +576,7 @@ export function createChatsService(deps: ChatsDeps) {
     async applyGlossary(chatId: number, userId: number): Promise<GlossaryApply> {
       const access = await this.glossaryAccess(chatId, userId);
       if (!access.mayEdit) throw permissionDenied();
-      const glossary = await glossaries.forTranslation(access.scope, await access.names());
+      const glossary = await glossaries.forTranslation(access.scope, await repo.memberNames(chatId, true));
       const touched = (await repo.recentTexts(chatId, LIMITS.glossaryApplyRecent)).filter((message) => glossaryTouches(message.content, message.language as Language, glossary));
       const again = await repo.renderAgain(touched.map((message) => message.id));
       for (const messageId of again) {
@@ -743,7 +743,7 @@ export function createChatsService(deps: ChatsDeps) {
         text: message.content,
         source: message.language as Language,
         // The chat's glossary, and its members' names (never translated).
-        glossary: await glossaries.forTranslation({ chatId: message.chatId }, await repo.memberNames(message.chatId)),
+        glossary: await glossaries.forTranslation({ chatId: message.chatId }, await repo.memberNames(message.chatId, true)),
         targets: groups.map((group) => ({ language: group.language as Language, tone: group.tone as Tone })),
       });
       await repo.saveRenderings(

@@ -273,14 +273,17 @@ export function createRoomsRepository(db: Db) {
     },
 
     /** Everyone who sees the room in their list: the participants and those invited. */
-    /** How the room's joined participants are named (aliases and full names): the names its glossary protects. */
-    async participantNames(roomId: number): Promise<string[]> {
+    /**
+     * How the room's joined participants are named: the aliases shown there, and with `fullNames`
+     * their accounts' full names too (what translation protects; never listed to participants).
+     */
+    async participantNames(roomId: number, fullNames: boolean): Promise<string[]> {
       const rows = await db
         .select({ alias: roomParticipants.alias, fullName: users.fullName })
         .from(roomParticipants)
         .innerJoin(users, eq(users.id, roomParticipants.userId))
         .where(and(eq(roomParticipants.roomId, roomId), joined));
-      return namesOf(rows);
+      return fullNames ? namesOf(rows) : rows.map((row) => row.alias);
     },
 
     async everyone(roomId: number): Promise<ParticipantRow[]> {

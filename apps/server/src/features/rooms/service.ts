@@ -456,7 +456,7 @@ export function createRoomsService(deps: RoomsDeps) {
     /** The caller's access to the room's glossary: participants read it, the OWNER edits it (404 for strangers). */
     async glossaryAccess(roomId: number, userId: number): Promise<GlossaryAccess> {
       const { participant } = await load(roomId, userId);
-      return { scope: { roomId }, mayEdit: roomPolicy.may(participant.roomRole as RoomRole, 'editGlossary'), names: () => repo.participantNames(roomId) };
+      return { scope: { roomId }, mayEdit: roomPolicy.may(participant.roomRole as RoomRole, 'editGlossary'), names: () => repo.participantNames(roomId, false) };
     },
 
     async listRooms(userId: number, query: { limit: number; offset: number }): Promise<RoomsPage> {
@@ -721,7 +721,7 @@ export function createRoomsService(deps: RoomsDeps) {
     async applyGlossary(roomId: number, userId: number): Promise<GlossaryApply> {
       const access = await this.glossaryAccess(roomId, userId);
       if (!access.mayEdit) throw permissionDenied();
-      const glossary = await deps.glossaries.forTranslation(access.scope, await access.names());
+      const glossary = await deps.glossaries.forTranslation(access.scope, await repo.participantNames(roomId, true));
       const touched = (await repo.recentTexts(roomId, LIMITS.glossaryApplyRecent)).filter((segment) => glossaryTouches(segment.transcript, segment.language as Language, glossary));
       const again = await repo.renderAgain(touched.map((segment) => segment.id));
       for (const segmentId of again) {
