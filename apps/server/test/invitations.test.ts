@@ -56,17 +56,18 @@ describe('inviting to a chat', () => {
   it('shows the invitation to the invitee and nothing more until they accept; then they read and post', async () => {
     const ana = await person(server, 'Ana');
     const ben = await person(server, 'Ben');
-    const chat = await createChat(ana, { title: 'Project X', languages: ['en'] });
+    const chat = await createChat(ana, { title: 'Project X', languages: ['en'], description: 'The Acme merger, before it is announced' });
     await post(ana, chat.id, 'secret plans');
     const benSocket = await connect(server.url, ben);
     sockets.push(benSocket);
     const memberId = await invite(ana, chat.id, ben.email);
     // Ben's open tabs learn of it at once, as an invitation.
-    expect((await benSocket.next('chat:updated', (p) => p.chat.id === chat.id)).chat).toMatchObject({ title: 'Project X', memberState: 'invited' });
+    // Title and languages only: the description waits for his acceptance (issue 31, 10).
+    expect((await benSocket.next('chat:updated', (p) => p.chat.id === chat.id)).chat).toMatchObject({ title: 'Project X', memberState: 'invited', description: null });
     // It is at the top of his list, without content.
     const list = (await ben.client.get('/api/chat/')).body;
-    expect(list.results[0]).toMatchObject({ id: chat.id, title: 'Project X', memberState: 'invited', lastMessage: null, unreadCount: 0 });
-    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body).toMatchObject({ memberState: 'invited', chatRole: 2003 });
+    expect(list.results[0]).toMatchObject({ id: chat.id, title: 'Project X', memberState: 'invited', lastMessage: null, unreadCount: 0, description: null });
+    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body).toMatchObject({ memberState: 'invited', chatRole: 2003, description: null });
     expect((await ben.client.get(`/api/chat/${chat.id}/member/`)).body.memberState).toBe('invited');
     // Nothing of the chat's content reaches him: not by reading, not by posting, not live.
     for (const [method, url, body] of [
@@ -88,6 +89,7 @@ describe('inviting to a chat', () => {
     expect(accepted.body).toMatchObject({ id: memberId, nickName: 'Ben', memberState: 'joined' });
     expect((await send(ben, 'POST', `/api/chat/${chat.id}/member/accept/`)).status).toBe(200);
     expect((await ben.client.get(`/api/chat/${chat.id}/messages/`)).body.results.map((m: { content: string }) => m.content)).toEqual(['secret plans']);
+    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body.description).toBe('The Acme merger, before it is announced');
     expect(await benSocket.subscribe(chat.id)).toEqual({ ok: true });
     const members = (await ana.client.get(`/api/chat/${chat.id}/members/`)).body.results;
     expect(members.find((m: { id: number }) => m.id === memberId)).toMatchObject({ nickName: 'Ben', memberState: 'joined' });
@@ -152,7 +154,7 @@ describe('inviting to a room', () => {
   it('answers the same for any address, and the invitee gets no call and no content before accepting', async () => {
     const ana = await person(server, 'Ana');
     const ben = await person(server, 'Ben Room');
-    const room = await createRoom(ana, { title: 'Standup', languages: ['en'] });
+    const room = await createRoom(ana, { title: 'Standup', languages: ['en'], description: 'Layoffs, before they are announced' });
     await setState(ana, room.id, 3002);
     const nobody = uniqueEmail('nobody');
     const answers = [];
@@ -163,7 +165,8 @@ describe('inviting to a room', () => {
     }
     expect(answers[0]).toEqual({ id: expect.any(Number), user: ben.email, roomRole: 1002, alias: localPart(ben.email), avatarImage: null, memberState: 'invited' });
     expect(answers[1]).toEqual({ id: expect.any(Number), user: nobody, roomRole: 1002, alias: localPart(nobody), avatarImage: null, memberState: 'invited' });
-    expect((await ben.client.get('/api/rooms/')).body.results[0]).toMatchObject({ id: room.id, memberState: 'invited' });
+    expect((await ben.client.get('/api/rooms/')).body.results[0]).toMatchObject({ id: room.id, memberState: 'invited', description: null });
+    expect((await ben.client.get(`/api/rooms/${room.id}/`)).body).toMatchObject({ title: 'Standup', description: null });
     expect((await ben.client.get(`/api/rooms/${room.id}/participant/`)).body).toMatchObject({ memberState: 'invited', lkToken: null });
     expect((await ben.client.get(`/api/rooms/${room.id}/segments/`)).status).toBe(404);
     const benSocket = await connect(server.url, ben);
@@ -172,6 +175,7 @@ describe('inviting to a room', () => {
     const accepted = await send(ben, 'POST', `/api/rooms/${room.id}/participant/accept/`);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ alias: 'Ben Room', memberState: 'joined' });
+    expect((await ben.client.get(`/api/rooms/${room.id}/`)).body.description).toBe('Layoffs, before they are announced');
     expect((await ben.client.get(`/api/rooms/${room.id}/segments/`)).status).toBe(200);
   });
 });

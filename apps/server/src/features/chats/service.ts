@@ -91,10 +91,11 @@ export function createChatsService(deps: ChatsDeps) {
   /** Each sender's turn in a chat (`chatId:userId`): their posts are stored in the order they came in. */
   const senderTurns = inOrder();
 
+  /** A chat as a member sees it; one only invited sees its title and languages, not its description (answers and pushes alike). */
   const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt' | 'muted'>): GroupChat => ({
     id: chat.id,
     title: chat.title,
-    description: chat.description,
+    description: member.joinedAt ? chat.description : null,
     languages: chat.languages as Language[],
     created: chat.createdAt.toISOString(),
     modified: chat.modifiedAt.toISOString(),

@@ -120,10 +120,11 @@ export function createRoomsService(deps: RoomsDeps) {
   const { repo, users, live, presenter, translator, transcription, synthesis, jobs, recordings, publicUrl, log } = deps;
   const link = (urlPath: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, urlPath, query);
 
+  /** A room as a participant sees it; one only invited sees its title and languages, not its description (answers and pushes alike). */
   const presentRoom = (room: RoomRow, participant: Pick<ParticipantRow, 'roomRole' | 'joinedAt'>): Room => ({
     id: room.id,
     title: room.title,
-    description: room.description,
+    description: participant.joinedAt ? room.description : null,
     languages: room.languages as Language[],
     domain: room.domain as Domain,
     created: room.createdAt.toISOString(),
