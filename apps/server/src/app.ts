@@ -18,7 +18,7 @@ import { RequestLog, loggerOptions } from './core/logging';
 import { installSecurityHeaders } from './core/security-headers';
 import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
-import { installRateLimits, userLimits } from './core/rate-limit';
+import { installRateLimits, perUser, userLimits } from './core/rate-limit';
 import { createJobs } from './core/jobs';
 import { createGlossaries } from './core/glossary';
 import { createPush } from './core/push';
@@ -129,7 +129,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     userLimits: userLimits(limits, config.rateLimits),
     // An invited address without an account gets one nobody can sign in to until it is signed up for.
     users: createUserDirectory(database.db, { unusablePasswordHash: dummyHash(config.passwordHashCost) }),
-    invitationMail: createInvitationMail({ mailer, publicUrl: config.publicUrl, log: app.log }),
+    invitationMail: createInvitationMail({
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      newcomers: limits.limiter(perUser('invitation-newcomers', config.rateLimits.newcomerInvitationsPerDay, 24 * 60 * 60_000)).user,
+    }),
     translator,
     speech,
     jobs,

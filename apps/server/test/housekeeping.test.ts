@@ -1,9 +1,10 @@
 // Expired sessions and e-mail keys are removed by a periodic job; live ones stay.
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailKeys, sessions } from '../src/core/db/schema';
-import { signedIn, startServer, type TestServer } from './harness';
+import { emailKeys, sessions, users } from '../src/core/db/schema';
+import { createChat, invite, person, send } from './chat-helpers';
+import { GOOD_PASSWORD, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,5 +42,27 @@ describe('housekeeping', () => {
     // The signed-in session itself is untouched.
     const client = server.client();
     expect((await client.get('/api/accounts/user/', { headers: { authorization: `Bearer ${login.access}` } })).status).toBe(200);
+  });
+
+  // Issue 31 (8): the account an invitation made for an unknown address was never removed.
+  it('removes the accounts only invitations made once no invitation waits there, and keeps the others', async () => {
+    const db = server.app.ctx.db;
+    const ana = await person(server, 'Ana');
+    const chat = await createChat(ana);
+    const [withdrawn, waiting, signingUp] = [uniqueEmail('withdrawn'), uniqueEmail('waiting'), uniqueEmail('signing-up')];
+    const withdrawnId = await invite(ana, chat.id, withdrawn);
+    await invite(ana, chat.id, waiting);
+    const signingUpId = await invite(ana, chat.id, signingUp);
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${withdrawnId}/?permanent=true`)).status).toBe(204);
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${signingUpId}/?permanent=true`)).status).toBe(204);
+    // Someone is signing up with the third address (an activation key waits).
+    expect((await server.client().post('/api/accounts/registration/', { email: signingUp, password1: GOOD_PASSWORD, password2: GOOD_PASSWORD, fullName: 'Sam' })).status).toBe(201);
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await db.update(users).set({ updatedAt: hourAgo }).where(inArray(users.email, [withdrawn, waiting, signingUp]));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const left = await db.select({ email: users.email }).from(users).where(inArray(users.email, [withdrawn, waiting, signingUp]));
+    expect(left.map((row) => row.email).sort()).toEqual([waiting, signingUp].sort());
+    // Signed-up accounts are never placeholders, however alone.
+    expect((await db.select({ id: users.id }).from(users).where(eq(users.id, ana.userId))).length).toBe(1);
   });
 });

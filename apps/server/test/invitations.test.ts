@@ -11,7 +11,7 @@ import { createRoom, inviteParticipant, setState } from './room-helpers';
 let server: TestServer;
 const sockets: LiveClient[] = [];
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_EMAIL: '3', TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none', TTS_PROVIDER: 'none' });
+  server = await startServer({ RATE_LIMIT_EMAIL: '3', RATE_LIMIT_NEWCOMER_INVITATIONS: '2', TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none', TTS_PROVIDER: 'none' });
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -120,9 +120,13 @@ describe('inviting to a chat', () => {
 
     const newcomer = uniqueEmail('newcomer');
     await invite(ana, chat.id, newcomer);
-    const toNewcomer = await server.smtp.waitFor(newcomer, /invited you/);
+    const toNewcomer = await server.smtp.waitFor(newcomer, /invited/);
+    expect(toNewcomer.subject).toBe('You are invited to a conversation on Parla');
     expect(toNewcomer.text).toContain(`${server.url}/signup/`);
-    expect(toNewcomer.text).toMatch(/Sign up with this e-mail address/);
+    expect(toNewcomer.text).toMatch(/sign up with this e-mail address/);
+    // A fixed text: nothing the inviter wrote (issue 31, 8: a chat's title and a name were a phishing channel).
+    expect(toNewcomer.text).not.toContain('Book club');
+    expect(toNewcomer.text).not.toContain('Ana');
     // Nobody can sign in to the account the invitation made...
     expect((await server.client().post('/api/accounts/login/', { email: newcomer, password: GOOD_PASSWORD })).status).toBe(400);
     // ...until its owner signs up with the address: then the invitation is there to accept.
@@ -135,6 +139,25 @@ describe('inviting to a chat', () => {
     expect((await nia.client.get('/api/chat/')).body.results[0]).toMatchObject({ id: chat.id, memberState: 'invited' });
     const accepted = await send(nia, 'POST', `/api/chat/${chat.id}/member/accept/`);
     expect(accepted.body).toMatchObject({ nickName: 'Nia New', memberState: 'joined' });
+  });
+
+  it('mails addresses nobody signed up with a fixed text, a bounded number a day per inviter; the inviter cannot tell, and the invitations are made', async () => {
+    const mallory = await person(server, 'PayPal Security Team');
+    const chat = await createChat(mallory, { title: 'Your account is locked - verify now at https://paypa1-verify.example/login', languages: ['en'] });
+    const targets = Array.from({ length: 4 }, () => uniqueEmail('target'));
+    const before = server.smtp.mails.length;
+    const answers = [];
+    for (const target of targets) answers.push(await send(mallory, 'POST', `/api/chat/${chat.id}/members/`, { user: target, chatRole: 2003 }));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = server.smtp.mails.slice(before).filter((mail) => targets.includes(mail.to));
+    // RATE_LIMIT_NEWCOMER_INVITATIONS is 2 here.
+    expect(sent).toHaveLength(2);
+    for (const mail of sent) {
+      expect(mail.subject).toBe('You are invited to a conversation on Parla');
+      expect(`${mail.subject} ${mail.text}`).not.toMatch(/paypa1|PayPal|locked/i);
+    }
+    expect((await mallory.client.get(`/api/chat/${chat.id}/members/`)).body.count).toBe(5);
   });
 
   it('e-mails one address a bounded number of invitations, and still makes them', async () => {

@@ -113,6 +113,8 @@ const envSchema = z.object({
   RATE_LIMIT_CREATIONS: z.coerce.number().int().min(0).default(30),
   /** People a user may add to chats and rooms per hour. */
   RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(0).default(60),
+  /** Invitation e-mails to addresses nobody signed up with, per inviter per day (0: no limit; past it the invitation waits unmailed). */
+  RATE_LIMIT_NEWCOMER_INVITATIONS: z.coerce.number().int().min(0).default(10),
   /** Transcript downloads per user per minute. */
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
   /** Message searches per user per minute. */
@@ -191,6 +193,7 @@ export interface Config {
     searchesPerMinute: number;
     writesPerMinute: number;
     publicPerMinute: number;
+    newcomerInvitationsPerDay: number;
     liveEventsPer10s: number;
   };
   housekeepingIntervalMs: number;
@@ -307,6 +310,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       searchesPerMinute: env.RATE_LIMIT_SEARCHES,
       writesPerMinute: env.RATE_LIMIT_WRITES,
       publicPerMinute: env.RATE_LIMIT_PUBLIC,
+      newcomerInvitationsPerDay: env.RATE_LIMIT_NEWCOMER_INVITATIONS,
       liveEventsPer10s: env.RATE_LIMIT_LIVE_EVENTS,
     },
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,

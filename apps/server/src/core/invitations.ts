@@ -13,6 +13,8 @@ import { normaliseEmail, type UserSummary } from './users';
 
 export interface InvitationNotice {
   invitee: UserSummary;
+  /** Who invites (their account): mails to addresses nobody signed up with are counted per inviter. */
+  inviterUserId: number;
   /** How the inviter is named in the e-mail (their name in the chat or room). */
   inviter: string;
   title: string;
@@ -22,18 +24,31 @@ export interface InvitationNotice {
   lang: Language;
 }
 
-export function createInvitationMail(deps: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
+/**
+ * The invitation e-mail. To an account's owner it names the inviter and the chat or room. To an
+ * address nobody signed up with it is a fixed text with none of the inviter's words (a chat titled
+ * "Your account is locked - verify now at https://…" made the server a phishing relay), and such
+ * mails are counted per inviter (`newcomers`: past the count the invitation waits unmailed, which
+ * the inviter cannot tell from a mailed one).
+ */
+export function createInvitationMail(deps: { mailer: Mailer; publicUrl: string; log: FastifyBaseLogger; newcomers: (inviterUserId: number) => Promise<void> }) {
   const { mailer, publicUrl, log } = deps;
+  const deliver = (to: string, subject: string, text: string, link: string) =>
+    mailer.send({ to, subject, text, link }).catch((error: unknown) => log.error({ err: error }, 'an invitation e-mail could not be sent'));
   return {
     /** Sends the e-mail in the background; a failed delivery is logged (the invitation waits in the app). */
-    send({ invitee, inviter, title, path, lang }: InvitationNotice): void {
-      const own = (LANGUAGES as readonly string[]).includes(invitee.language) ? (invitee.language as Language) : lang;
-      const language = invitee.emailVerified ? own : lang;
-      const link = invitee.emailVerified ? `${publicUrl}${path}` : `${publicUrl}/signup/`;
-      const text = translate(language, invitee.emailVerified ? 'invitationBody' : 'invitationSignUpBody', { inviter, title, link });
-      mailer
-        .send({ to: invitee.email, subject: translate(language, 'invitationSubject', { inviter, title }), text, link })
-        .catch((error: unknown) => log.error({ err: error }, 'an invitation e-mail could not be sent'));
+    send({ invitee, inviterUserId, inviter, title, path, lang }: InvitationNotice): void {
+      if (invitee.emailVerified) {
+        const language = (LANGUAGES as readonly string[]).includes(invitee.language) ? (invitee.language as Language) : lang;
+        const link = `${publicUrl}${path}`;
+        void deliver(invitee.email, translate(language, 'invitationSubject', { inviter, title }), translate(language, 'invitationBody', { inviter, title, link }), link);
+        return;
+      }
+      const link = `${publicUrl}/signup/`;
+      deps.newcomers(inviterUserId).then(
+        () => deliver(invitee.email, translate(lang, 'invitationNewcomerSubject'), translate(lang, 'invitationNewcomerBody', { link }), link),
+        () => log.info({ inviter: inviterUserId }, 'invitation e-mail to an address without an account not sent: the inviter’s count is spent'),
+      );
     },
   };
 }

@@ -44,14 +44,21 @@ export function createUserDirectory(db: Db, options: { unusablePasswordHash?: Pr
      */
     async byEmailOrInvited(email: string, language: string): Promise<UserSummary> {
       const address = normaliseEmail(email);
-      const existing = await this.byEmail(address);
-      if (existing) return existing;
       if (!options.unusablePasswordHash) throw new Error('the user directory cannot make accounts');
       const passwordHash = await options.unusablePasswordHash;
-      await db.insert(users).values({ email: address, passwordHash, fullName: null, language, emailVerified: false }).onConflictDoNothing();
-      const made = await this.byEmail(address);
-      if (!made) throw new Error('the invited account could not be stored');
-      return made;
+      // One statement: an existing account is returned as it is, but for an invitation's own
+      // account, whose time moves on (housekeeping removes only those left alone for a while, so
+      // it never takes one away from an invitation being made).
+      const [row] = await db
+        .insert(users)
+        .values({ email: address, passwordHash, fullName: null, language, emailVerified: false, invitedOnly: true })
+        .onConflictDoUpdate({
+          target: users.email,
+          set: { updatedAt: sql`case when ${users.invitedOnly} and not ${users.emailVerified} then now() else ${users.updatedAt} end` },
+        })
+        .returning(summary);
+      if (!row) throw new Error('the invited account could not be stored');
+      return row;
     },
   };
 }

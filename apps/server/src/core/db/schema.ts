@@ -20,6 +20,11 @@ export const users = pgTable(
     /** The global switch of push notifications (each device subscribes apart). */
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * Made by an invitation to an address nobody had signed up with (no usable password): removed
+     * by housekeeping once no invitation waits there and nobody is signing up with it.
+     */
+    invitedOnly: boolean('invited_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/index';
 import { withFastRows } from '../../core/db/fast-rows';
-import { emailKeys, sessions, users } from '../../core/db/schema';
+import { chatMembers, emailKeys, roomParticipants, sessions, users } from '../../core/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailKeyPurpose = (typeof emailKeys.$inferSelect)['purpose'];
@@ -127,7 +127,23 @@ export function createAccountsRepository(db: Db) {
         .delete(emailKeys)
         .where(or(lt(emailKeys.expiresAt, now), and(isNotNull(emailKeys.usedAt), lt(emailKeys.usedAt, dayAgo))))
         .returning({ id: emailKeys.id });
-      return { sessions: deadSessions.length, emailKeys: deadKeys.length };
+      // Accounts only invitations made, once no invitation waits there (declined, withdrawn, the
+      // chat or room gone) and nobody is signing up with the address, left alone for an hour.
+      const hourAgo = new Date(now.getTime() - 60 * 60_000);
+      const placeholders = await db
+        .delete(users)
+        .where(
+          and(
+            eq(users.invitedOnly, true),
+            eq(users.emailVerified, false),
+            lt(users.updatedAt, hourAgo),
+            sql`not exists (select 1 from ${chatMembers} where ${chatMembers.userId} = ${users.id} and ${chatMembers.leftAt} is null)`,
+            sql`not exists (select 1 from ${roomParticipants} where ${roomParticipants.userId} = ${users.id} and ${roomParticipants.leftAt} is null)`,
+            sql`not exists (select 1 from ${emailKeys} where ${emailKeys.userId} = ${users.id} and ${emailKeys.usedAt} is null and ${emailKeys.expiresAt} > ${now})`,
+          ),
+        )
+        .returning({ id: users.id });
+      return { sessions: deadSessions.length, emailKeys: deadKeys.length, placeholders: placeholders.length };
     },
 
     async insertSession(values: { id: string; userId: number; refreshJti: string; refreshExpiresAt: Date }) {

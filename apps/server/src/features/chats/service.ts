@@ -458,7 +458,7 @@ export function createChatsService(deps: ChatsDeps) {
       live.membersChanged(chatId);
       // The invitee's open tabs learn of the invitation at once.
       live.chatUpdated(presentChat(chat, added), [{ ...added, memberState: 'invited' }]);
-      if (options.notify) invitations.send({ invitee, inviter: member.nickName, title: chat.title, path: `/chat/${chatId}`, lang: options.lang });
+      if (options.notify) invitations.send({ invitee, inviterUserId: userId, inviter: member.nickName, title: chat.title, path: `/chat/${chatId}`, lang: options.lang });
       notifyInvitation(push, { userId: invitee.id, inviter: member.nickName, title: chat.title, url: `/chat/${chatId}`, tag: `chat-${chatId}` });
       const [view] = await repo.findMembers(chatId, [added.id]);
       return presentManaged(view!);

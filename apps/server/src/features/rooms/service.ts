@@ -618,7 +618,7 @@ export function createRoomsService(deps: RoomsDeps) {
       live.participantsChanged(roomId);
       // The invitee's open tabs learn of the invitation at once.
       live.roomUpdated(presentRoom(room, added), [added]);
-      if (options.notify) deps.invitations.send({ invitee, inviter: participant.alias, title: room.title, path: `/room/${roomId}`, lang: options.lang });
+      if (options.notify) deps.invitations.send({ invitee, inviterUserId: userId, inviter: participant.alias, title: room.title, path: `/room/${roomId}`, lang: options.lang });
       notifyInvitation(deps.push, { userId: invitee.id, inviter: participant.alias, title: room.title, url: `/room/${roomId}`, tag: `room-${roomId}` });
       const [view] = await repo.findParticipants(roomId, [added.id]);
       return presentManaged(view!);
