@@ -10,6 +10,8 @@ ensure_node
 ensure_npm_deps
 ensure_apertium
 ensure_speech flite
+# Debian's coturn: the TURN credentials a call hands out are checked against a real TURN server.
+[ -x /usr/bin/turnserver ] || apt_install coturn
 
 cleanup() { stop_throwaway_postgres; stop_throwaway_redis; }
 trap cleanup EXIT

@@ -17,6 +17,7 @@ const iceUrl = z.string().regex(/^(stuns?|turns?):/, 'a stun:, stuns:, turn: or 
 const iceServersSchema = z.array(
   z.object({ urls: z.union([iceUrl, z.array(iceUrl).min(1)]), username: z.string().optional(), credential: z.string().optional() }).strict(),
 );
+const turnUrl = z.string().regex(/^turns?:[^\s,]+$/, 'a turn: or turns: address');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -83,13 +84,34 @@ const envSchema = z.object({
     .string()
     .default('[]')
     .transform((text, context) => {
+      let servers: z.infer<typeof iceServersSchema>;
       try {
-        return iceServersSchema.parse(JSON.parse(text));
+        servers = iceServersSchema.parse(JSON.parse(text));
       } catch {
         context.addIssue({ code: 'custom', message: 'must be a JSON list of {"urls": "stun:…" | "turn:…" | [...], "username"?, "credential"?}' });
         return z.NEVER;
       }
+      // Every participant of a call is given these: a TURN server's long-term password would be
+      // an open relay for anyone who can make a room (issue 31). TURN goes through TURN_URLS.
+      if (servers.some((server) => server.username !== undefined || server.credential !== undefined)) {
+        context.addIssue({ code: 'custom', message: 'must not hold a username or credential (each participant would get it): name a TURN server with TURN_URLS and TURN_SECRET instead' });
+        return z.NEVER;
+      }
+      return servers;
     }),
+  /**
+   * A TURN server for calls without LiveKit (comma-separated turn:/turns: addresses) and the
+   * shared secret of its TURN REST API (coturn's `use-auth-secret` / `static-auth-secret`): each
+   * participant entering a call gets a credential of its own that expires after
+   * TURN_CREDENTIAL_TTL_SECONDS.
+   */
+  TURN_URLS: z
+    .string()
+    .optional()
+    .transform((text) => (text ? text.split(',').map((url) => url.trim()).filter(Boolean) : []))
+    .pipe(z.array(turnUrl)),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
@@ -155,6 +177,11 @@ const envSchema = z.object({
       context.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, for a generated pair)' });
   })
   .superRefine((env, context) => {
+    if (env.TURN_URLS.length > 0 && !env.TURN_SECRET)
+      context.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required with TURN_URLS: the TURN server’s shared secret (coturn: static-auth-secret)' });
+    if (env.TURN_SECRET && env.TURN_URLS.length === 0) context.addIssue({ code: 'custom', path: ['TURN_URLS'], message: 'is required with TURN_SECRET: the TURN server’s turn: addresses' });
+  })
+  .superRefine((env, context) => {
     if (env.PASSWORD_HASH_COST < 15 && env.NODE_ENV !== 'test')
       context.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'below 15 only for tests (NODE_ENV=test): it makes stolen hashes cheap to guess' });
   });
@@ -203,8 +230,10 @@ export interface Config {
   openai: { apiKey: string | undefined; baseUrl: string | undefined; translationModel: string };
   apertiumUrl: string | undefined;
   livekit: { url: string | undefined; apiKey: string; apiSecret: string };
-  /** STUN/TURN servers for calls without LiveKit. */
+  /** STUN servers for calls without LiveKit (no credentials). */
   iceServers: CallIceServer[];
+  /** A TURN server whose credentials are made per participant (the TURN REST API); undefined: none. */
+  turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
   speech: {
     sttProvider: Env['STT_PROVIDER'];
     ttsProvider: Env['TTS_PROVIDER'];
@@ -321,6 +350,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     apertiumUrl: env.APERTIUM_URL,
     livekit: { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET },
     iceServers: env.ICE_SERVERS,
+    turn: env.TURN_URLS.length && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET, ttlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS } : undefined,
     speech: {
       sttProvider: env.STT_PROVIDER,
       ttsProvider: env.TTS_PROVIDER,

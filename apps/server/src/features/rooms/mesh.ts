@@ -11,6 +11,7 @@ import { MESH, ROOM_STATE } from '@parla/contract/constants';
 import { callSignalRequestSchema, roomRefSchema, type CallIceServer, type CallJoinAck, type CallPeer, type CallSignalAck } from '@parla/contract/live';
 import type { LiveSocket, Realtime } from '../../core/realtime';
 import type { RoomsRepository } from './repository';
+import { iceServersFor, type TurnConfig } from './turn';
 
 const callRoom = (roomId: number) => `call:${roomId}`;
 const peerRoom = (roomId: number, participantId: number) => `call:${roomId}:${participantId}`;
@@ -23,7 +24,7 @@ declare module '../../core/realtime' {
   }
 }
 
-export function createMesh(realtime: Realtime, repo: RoomsRepository, options: { iceServers: CallIceServer[]; maxPeers?: number }) {
+export function createMesh(realtime: Realtime, repo: RoomsRepository, options: { iceServers: CallIceServer[]; turn?: TurnConfig | undefined; maxPeers?: number }) {
   const { io } = realtime;
   const maxPeers = options.maxPeers ?? MESH.maxPeers;
 
@@ -67,7 +68,8 @@ export function createMesh(realtime: Realtime, repo: RoomsRepository, options: {
     // Told before the newcomer is in the room, so it does not hear of itself.
     io.to(callRoom(roomId)).emit('call:peer-joined', { roomId, peer: self });
     void socket.join([callRoom(roomId), peerRoom(roomId, self.participantId)]);
-    return { ok: true, self, peers: [...peers.values()], iceServers: options.iceServers, maxPeers };
+    // A TURN credential of their own, only now that they are in the call.
+    return { ok: true, self, peers: [...peers.values()], iceServers: iceServersFor(options.iceServers, options.turn, self.participantId), maxPeers };
   }
 
   function signal(socket: LiveSocket, payload: unknown): CallSignalAck {
