@@ -18,6 +18,7 @@ import { RequestLog, loggerOptions } from './core/logging';
 import { installSecurityHeaders } from './core/security-headers';
 import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
+import { createPictureDecoder } from './core/images';
 import { installRateLimits, perUser, userLimits } from './core/rate-limit';
 import { createJobs } from './core/jobs';
 import { createGlossaries } from './core/glossary';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     realtime,
     glossaries: createGlossaries(database.db),
     push: createPush({ db: database.db, realtime, config, log: app.log, ca: options.pushCa }),
+    pictures: createPictureDecoder({ userPixelsPerMinute: config.rateLimits.picturePixelsPerMinute }),
     requireUser: async (request) => {
       request.auth = await authenticateRequest(request, tokens, sessionsRepo.isSessionActive);
     },

@@ -125,6 +125,14 @@ describe('attachments', () => {
     const refusedBomb = await upload(ana, chat.id, bomb, 'bomb.png', 'image/png');
     expect(refusedBomb.status).toBe(400);
     expect(refusedBomb.body.errors[0]).toMatchObject({ attr: 'file', code: 'image_too_large', detail: 'The picture is larger than 40 megapixels.' });
+    // Issue 31 (2): under the 40 MP cap, but far more pixels than its few bytes should hold (6,300 × 6,300
+    // in a small PNG took seconds of CPU): refused before decoding.
+    const dense = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: { r: 255, g: 255, b: 255 } } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(dense.length).toBeLessThan(400_000);
+    const refusedDense = await upload(ana, chat.id, dense, 'white.png', 'image/png');
+    expect(refusedDense.status).toBe(400);
+    expect(refusedDense.body.errors[0]).toMatchObject({ attr: 'file', code: 'image_too_large' });
+    expect(refusedDense.body.errors[0].detail).toMatch(/more pixels than a file of its size/);
     const tooLarge = await upload(ana, chat.id, Buffer.alloc(10 * 1024 * 1024 + 1, 7), 'big.bin');
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.errors[0]).toMatchObject({ attr: 'file', code: 'file_too_large' });
@@ -184,4 +192,23 @@ describe('uploads never sent', () => {
     expect(await readdir(folder)).toHaveLength(2);
     expect((await fetchBytes(ana, kept.url)).status).toBe(200);
   });
+
+  // Issue 31 (2): decoding is bounded per person (pixels a minute) besides per file.
+  it('refuses a person’s pictures past their pixels of the minute with 429, and takes others’ still', async () => {
+    const budget = await startServer({ TRANSLATION_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0', RATE_LIMIT_PICTURE_MEGAPIXELS: '5' });
+    try {
+      const ana = await person(budget, 'Ana');
+      const ben = await person(budget, 'Ben');
+      const chat = await createChat(ana, { title: 'Photos', languages: ['en'] });
+      await addMember(ana, chat.id, ben);
+      const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await upload(ana, chat.id, photo, `p${i}.jpg`, 'image/jpeg')).status);
+      expect(statuses).toEqual([201, 201, 429]);
+      expect((await upload(ben, chat.id, photo, 'b.jpg', 'image/jpeg')).status).toBe(201);
+    } finally {
+      await budget.close();
+    }
+  });
 });
+

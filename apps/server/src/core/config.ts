@@ -137,6 +137,8 @@ const envSchema = z.object({
   RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(0).default(60),
   /** Invitation e-mails to addresses nobody signed up with, per inviter per day (0: no limit; past it the invitation waits unmailed). */
   RATE_LIMIT_NEWCOMER_INVITATIONS: z.coerce.number().int().min(0).default(10),
+  /** Megapixels of pictures (attachments, avatars) one person may have decoded per minute (0: no limit). */
+  RATE_LIMIT_PICTURE_MEGAPIXELS: z.coerce.number().int().min(0).default(120),
   /** Transcript downloads per user per minute. */
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
   /** Message searches per user per minute. */
@@ -221,6 +223,7 @@ export interface Config {
     writesPerMinute: number;
     publicPerMinute: number;
     newcomerInvitationsPerDay: number;
+    picturePixelsPerMinute: number;
     liveEventsPer10s: number;
   };
   housekeepingIntervalMs: number;
@@ -340,6 +343,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       writesPerMinute: env.RATE_LIMIT_WRITES,
       publicPerMinute: env.RATE_LIMIT_PUBLIC,
       newcomerInvitationsPerDay: env.RATE_LIMIT_NEWCOMER_INVITATIONS,
+      picturePixelsPerMinute: env.RATE_LIMIT_PICTURE_MEGAPIXELS * 1_000_000,
       liveEventsPer10s: env.RATE_LIMIT_LIVE_EVENTS,
     },
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,

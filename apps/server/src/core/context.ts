@@ -9,6 +9,7 @@ import type { Jobs } from './jobs';
 import type { InvitationMail } from './invitations';
 import type { RateLimits, UserLimits } from './rate-limit';
 import type { Glossaries } from './glossary';
+import type { PictureDecoder } from './images';
 import type { Push } from './push';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
@@ -40,6 +41,8 @@ export interface AppContext {
   glossaries: Glossaries;
   /** Web Push: subscriptions, the account's switch, delivery to devices with no open tab. */
   push: Push;
+  /** Pictures people send, decoded one at a time within each person's budget. */
+  pictures: PictureDecoder;
   /** onRequest hook: 401 unless the caller is signed in; sets request.auth. */
   requireUser: onRequestAsyncHookHandler;
 }

@@ -47,6 +47,7 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
     log: app.log,
     hashCost: config.passwordHashCost,
     sessionEnded: (sessionId) => ctx.realtime.disconnectSession(sessionId),
+    pictures: ctx.pictures,
   });
   const secure = config.publicUrl.startsWith('https://');
 

@@ -16,6 +16,7 @@ import type { Mailer } from '../../core/mailer';
 import type { Storage } from '../../core/storage';
 import { normaliseEmail } from '../../core/users';
 import type { AccountsRepository, UserRow } from './repository';
+import type { PictureDecoder } from '../../core/images';
 import { toAvatarWebp } from './avatar';
 import { dummyHash, hashPassword, passwordProblems, verifyPassword } from './passwords';
 
@@ -47,6 +48,8 @@ export interface AccountsDeps {
   hashCost: number;
   /** A session was ended here (refresh-token reuse): its live connections end with it. */
   sessionEnded: (sessionId: string) => void;
+  /** Where avatars are decoded, within each person's budget. */
+  pictures: PictureDecoder;
 }
 
 export { normaliseEmail };
@@ -294,7 +297,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async updateUser(userId: number, changes: { fullName?: string | undefined; readingLanguage?: Language | null | undefined; avatar?: Buffer | null | undefined }): Promise<User> {
       let user = await repo.findUserById(userId);
       if (!user) throw tokenInvalid();
-      const webp = changes.avatar ? await toAvatarWebp(changes.avatar) : undefined;
+      const webp = changes.avatar ? await toAvatarWebp(changes.avatar, userId, deps.pictures) : undefined;
       const values = {
         ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}),
         ...(changes.readingLanguage !== undefined ? { readingLanguage: changes.readingLanguage } : {}),

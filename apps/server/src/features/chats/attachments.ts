@@ -2,11 +2,16 @@
 // never by its name or declared type. A picture (JPEG, PNG, WebP, GIF, AVIF, TIFF) is decoded and
 // re-encoded as WebP, at most 2,560 px a side, with a 480 px thumbnail: what is served is what
 // sharp wrote, never the bytes sent (no hidden payload, no metadata such as GPS). One over
-// LIMITS.attachmentMaxPixels (a decompression bomb) is refused. Programs and scripts are refused;
-// any other file is kept as sent and served only as a download.
+// LIMITS.attachmentMaxPixels, or over what its file size allows (a decompression bomb: see
+// core/images.ts), is refused before it is decoded; decoding waits its turn in the pictures' queue.
+// Programs and scripts are refused; any other file is kept as sent and served only as a download.
 import sharp from 'sharp';
 import { LIMITS } from '@parla/contract/constants';
-import { fieldError } from '../../core/errors';
+import { ApiError, fieldError } from '../../core/errors';
+import { allowedPixels, readHeader } from '../../core/images';
+
+/** Runs a picture's decoding (of so many pixels) in its turn, charged to the uploader. */
+export type Decode = <T>(pixels: number, work: () => Promise<T>) => Promise<T>;
 
 export interface ProcessedUpload {
   kind: 'image' | 'file';
@@ -33,24 +38,23 @@ export function cleanName(name: string | undefined, fallback: string): string {
 
 const replaceExtension = (name: string, extension: string) => `${name.replace(/\.[^.]{1,10}$/, '') || 'picture'}.${extension}`;
 
-export async function processUpload(data: Buffer, sentName: string | undefined): Promise<ProcessedUpload> {
+export async function processUpload(data: Buffer, sentName: string | undefined, decode: Decode): Promise<ProcessedUpload> {
   const name = cleanName(sentName, 'file');
-  let format: string | undefined;
-  let tooLarge = false;
-  try {
-    ({ format } = await sharp(data, { limitInputPixels: LIMITS.attachmentMaxPixels }).metadata());
-  } catch (error) {
-    tooLarge = /pixel limit/i.test(String((error as Error).message));
-  }
-  if (tooLarge) throw fieldError('file', 'imageTooLarge', { max: LIMITS.attachmentMaxPixels / 1_000_000 }, 'image_too_large');
+  const { format, pixels } = await readHeader(data);
   if (format && PICTURES.includes(format)) {
+    const max = allowedPixels(data.length, LIMITS.attachmentMaxPixels);
+    if (pixels > LIMITS.attachmentMaxPixels) throw fieldError('file', 'imageTooLarge', { max: LIMITS.attachmentMaxPixels / 1_000_000 }, 'image_too_large');
+    if (pixels > max) throw fieldError('file', 'imageTooDense', { max: Math.floor(max / 1_000_000) }, 'image_too_large');
     try {
-      const picture = sharp(data, { limitInputPixels: LIMITS.attachmentMaxPixels }).rotate();
-      const { data: file, info } = await picture.clone().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
-      const thumbnail = await picture.clone().resize(480, 480, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
-      return { kind: 'image', name: replaceExtension(name, 'webp'), contentType: 'image/webp', file, thumbnail, width: info.width, height: info.height };
+      return await decode(pixels, async () => {
+        const picture = sharp(data, { limitInputPixels: max }).rotate();
+        const { data: file, info } = await picture.clone().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
+        const thumbnail = await picture.clone().resize(480, 480, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+        return { kind: 'image' as const, name: replaceExtension(name, 'webp'), contentType: 'image/webp', file, thumbnail, width: info.width, height: info.height };
+      });
     } catch (error) {
-      if (/pixel limit/i.test(String((error as Error).message))) throw fieldError('file', 'imageTooLarge', { max: LIMITS.attachmentMaxPixels / 1_000_000 }, 'image_too_large');
+      if (error instanceof ApiError) throw error;
+      if (/pixel limit/i.test(String((error as Error).message))) throw fieldError('file', 'imageTooDense', { max: Math.floor(max / 1_000_000) }, 'image_too_large');
       throw fieldError('file', 'attachmentInvalid', undefined, 'invalid_file');
     }
   }

@@ -26,6 +26,7 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     files: ctx.recordings,
     push: ctx.push,
     glossaries: ctx.glossaries,
+    pictures: ctx.pictures,
     publicUrl: ctx.config.publicUrl,
     log: app.log,
   });

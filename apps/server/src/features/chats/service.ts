@@ -37,6 +37,7 @@ import { displayName, invitedName, type UserDirectory } from '../../core/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
 import { groupReactions, mentionsOf, presentAttachment, readContext, type MessageContext, type MessagePresenter } from './rendering';
+import type { PictureDecoder } from '../../core/images';
 import { processUpload } from './attachments';
 import { randomBytes } from 'node:crypto';
 import type { Attachment, ChatMessageCreateRequest } from '@parla/contract/chat';
@@ -71,6 +72,8 @@ export interface ChatsDeps {
   files: Storage;
   push: Push;
   glossaries: Glossaries;
+  /** Where attachments' pictures are decoded, within each person's budget. */
+  pictures: PictureDecoder;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -642,7 +645,7 @@ export function createChatsService(deps: ChatsDeps) {
     async uploadAttachment(chatId: number, userId: number, upload: { data: Buffer; name: string | undefined }): Promise<Attachment> {
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'post');
-      const processed = await processUpload(upload.data, upload.name);
+      const processed = await processUpload(upload.data, upload.name, (pixels, work) => deps.pictures.decode(userId, pixels, work));
       const stem = `attachments/${chatId}/${randomBytes(12).toString('hex')}`;
       const fileKey = `${stem}${processed.kind === 'image' ? '.webp' : '.bin'}`;
       const thumbnailKey = processed.thumbnail ? `${stem}-thumb.webp` : null;
