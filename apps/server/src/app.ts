@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './core/security-headers';
 import { negotiateLanguage } from './core/i18n';
 import { createMailer } from './core/mailer';
 import { createPictureDecoder } from './core/images';
+import { createQuotas } from './core/quotas';
 import { installRateLimits, perUser, userLimits } from './core/rate-limit';
 import { createJobs } from './core/jobs';
 import { createGlossaries } from './core/glossary';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     glossaries: createGlossaries(database.db),
     push: createPush({ db: database.db, realtime, config, log: app.log, ca: options.pushCa }),
     pictures: createPictureDecoder({ userPixelsPerMinute: config.rateLimits.picturePixelsPerMinute }),
+    quotas: createQuotas(database.db, config.storage),
     requireUser: async (request) => {
       request.auth = await authenticateRequest(request, tokens, sessionsRepo.isSessionActive);
     },

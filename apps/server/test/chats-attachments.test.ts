@@ -154,7 +154,7 @@ describe('uploads never sent', () => {
   });
   afterAll(() => server.close());
 
-  it('are deleted, rows and files, a day after their upload; those sent and recent ones stay', async () => {
+  it('are deleted, rows and files, UNSENT_UPLOAD_MINUTES after their upload; those sent and recent ones stay', async () => {
     const ana = await person(server, 'Ana');
     const chat = await createChat(ana, { title: 'Drafts', languages: ['en'] });
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa66' } }).png().toBuffer();
@@ -162,8 +162,8 @@ describe('uploads never sent', () => {
     const sent = (await upload(ana, chat.id, png, 'sent.png', 'image/png')).body;
     const recent = (await upload(ana, chat.id, png, 'new.png', 'image/png')).body;
     expect((await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '', attachments: [sent.id] })).status).toBe(201);
-    // The forgotten one and the sent one were uploaded over a day ago.
-    await server.app.ctx.db.update(messageAttachments).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(inArray(messageAttachments.id, [forgotten.id, sent.id]));
+    // The forgotten one and the sent one were uploaded over 30 minutes ago (issue 31, 3: a day before).
+    await server.app.ctx.db.update(messageAttachments).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(inArray(messageAttachments.id, [forgotten.id, sent.id]));
     const folder = path.join(server.dataDir, 'private', 'attachments', String(chat.id));
     const before = (await readdir(folder)).length;
     for (let tries = 0; tries < 50 && (await fetchBytes(ana, forgotten.url)).status !== 404; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -201,13 +201,54 @@ describe('uploads never sent', () => {
       const ben = await person(budget, 'Ben');
       const chat = await createChat(ana, { title: 'Photos', languages: ['en'] });
       await addMember(ana, chat.id, ben);
-      const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await upload(ana, chat.id, photo, `p${i}.jpg`, 'image/jpeg')).status);
       expect(statuses).toEqual([201, 201, 429]);
       expect((await upload(ben, chat.id, photo, 'b.jpg', 'image/jpeg')).status).toBe(201);
     } finally {
       await budget.close();
+    }
+  });
+
+  // Issue 31 (3): uploads never sent were kept a day, without any bound on how much.
+  it('refuses files past the person’s unsent, the chat’s and the person’s quotas with a clear error, and stores nothing then', async () => {
+    const quota = await startServer({ TRANSLATION_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0', STORAGE_PENDING_MB: '1', STORAGE_CHAT_MB: '2', STORAGE_PERSON_MB: '3' });
+    try {
+      const ana = await person(quota, 'Ana');
+      const file = (n: number) => Buffer.alloc(700 * 1024, n);
+      const first = await createChat(ana, { title: 'One', languages: ['en'] });
+      const sendWith = async (chatId: number, id: number) => expect((await send(ana, 'POST', `/api/chat/${chatId}/messages/`, { content: '', attachments: [id] })).status).toBe(201);
+      // Unsent: 1 MB at most, whatever the chat.
+      const waiting = await upload(ana, first.id, file(1), 'a.bin');
+      expect(waiting.status).toBe(201);
+      const refused = await upload(ana, first.id, file(2), 'b.bin');
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ attr: 'file', code: 'quota_exceeded' });
+      expect(refused.body.errors[0].detail).toMatch(/waiting to be sent/);
+      // Sent, it no longer waits.
+      await sendWith(first.id, waiting.body.id);
+      const second = await upload(ana, first.id, file(3), 'c.bin');
+      expect(second.status).toBe(201);
+      await sendWith(first.id, second.body.id);
+      // The chat holds 2 MB at most.
+      const chatFull = await upload(ana, first.id, file(4), 'd.bin');
+      expect(chatFull.status).toBe(400);
+      expect(chatFull.body.errors[0].detail).toMatch(/files of this chat/);
+      // Another chat: the person holds 3 MB at most, in all their chats (and rooms).
+      const other = await createChat(ana, { title: 'Two', languages: ['en'] });
+      for (const n of [5, 6]) {
+        const stored = await upload(ana, other.id, file(n), `${n}.bin`);
+        expect(stored.status).toBe(201);
+        await sendWith(other.id, stored.body.id);
+      }
+      const personFull = await upload(ana, other.id, file(8), 'e.bin');
+      expect(personFull.status).toBe(400);
+      expect(personFull.body.errors[0].detail).toMatch(/Your files in chats and rooms/);
+      const rows = await quota.app.ctx.db.select({ id: messageAttachments.id }).from(messageAttachments).where(inArray(messageAttachments.chatId, [first.id, other.id]));
+      expect(rows).toHaveLength(4);
+    } finally {
+      await quota.close();
     }
   });
 });

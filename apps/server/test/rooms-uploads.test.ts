@@ -106,3 +106,31 @@ describe('an utterance whose transcription job was lost', () => {
     expect(transcribed.body.transcript).toBe('hello from the stand-in');
   });
 });
+
+// Issue 31 (3): a Live room of one's own kept every utterance's recording for good, unbounded.
+describe('a room’s storage', () => {
+  it('refuses an utterance past the room’s quota with a clear error, and stores nothing', async () => {
+    const quota = await startServer({ TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none', TTS_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0', STORAGE_ROOM_MB: '1' });
+    try {
+      const ana = await person(quota, 'Ana');
+      const room = await createRoom(ana, { title: 'Long talk', languages: ['en'] });
+      await setState(ana, room.id, 3002);
+      const statuses: number[] = [];
+      let refused: { status: number; body: any } | undefined;
+      for (let i = 0; i < 5 && !refused; i++) {
+        const answer = await upload(ana, room.id, form(toneWav(10)));
+        statuses.push(answer.status);
+        if (answer.status !== 201) refused = answer;
+      }
+      // 10 s of 16 kHz PCM is 320 KB: three fit in 1 MB.
+      expect(statuses).toEqual([201, 201, 201, 400]);
+      expect(refused!.body.errors[0]).toMatchObject({ attr: 'audio', code: 'quota_exceeded' });
+      expect(refused!.body.errors[0].detail).toMatch(/recordings of this room/);
+      expect((await ana.client.get(`/api/rooms/${room.id}/segments/`)).body.count).toBe(3);
+      expect(await readdir(path.join(quota.dataDir, 'private', 'rooms', String(room.id)))).toHaveLength(3);
+    } finally {
+      await quota.close();
+    }
+  });
+});
+

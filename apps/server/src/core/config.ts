@@ -68,6 +68,13 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   /** How often expired sessions and e-mail keys are removed. */
   HOUSEKEEPING_INTERVAL_SECONDS: positiveInt.default(3600),
+  /** Minutes a chat attachment waits to be sent with a message before it is removed. */
+  UNSENT_UPLOAD_MINUTES: positiveInt.default(30),
+  /** Storage quotas in MB (0: none): a person's unsent uploads, all a person stored (attachments and recordings), a chat's attachments, a room's recordings. */
+  STORAGE_PENDING_MB: z.coerce.number().int().min(0).default(100),
+  STORAGE_PERSON_MB: z.coerce.number().int().min(0).default(2048),
+  STORAGE_CHAT_MB: z.coerce.number().int().min(0).default(4096),
+  STORAGE_ROOM_MB: z.coerce.number().int().min(0).default(2048),
   /** How often work whose job was lost (a crash between storing and queueing) is queued again. */
   STALE_WORK_CHECK_SECONDS: positiveInt.default(60),
   /** The LiveKit server calls connect to (e.g. ws://localhost:7880 for `livekit-server --dev`); unset: calls without video. */
@@ -233,6 +240,8 @@ export interface Config {
   openai: { apiKey: string | undefined; baseUrl: string | undefined; translationModel: string };
   apertiumUrl: string | undefined;
   livekit: { url: string | undefined; apiKey: string; apiSecret: string };
+  /** Storage quotas (bytes; 0: none) and how long an unsent upload waits. */
+  storage: { pendingBytes: number; personBytes: number; chatBytes: number; roomBytes: number; unsentMinutes: number };
   /** STUN servers for calls without LiveKit (no credentials). */
   iceServers: CallIceServer[];
   /** A TURN server whose credentials are made per participant (the TURN REST API); undefined: none. */
@@ -354,6 +363,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     apertiumUrl: env.APERTIUM_URL,
     livekit: { url: env.LIVEKIT_URL, apiKey: env.LIVEKIT_API_KEY, apiSecret: env.LIVEKIT_API_SECRET },
     iceServers: env.ICE_SERVERS,
+    storage: {
+      pendingBytes: env.STORAGE_PENDING_MB * 1024 * 1024,
+      personBytes: env.STORAGE_PERSON_MB * 1024 * 1024,
+      chatBytes: env.STORAGE_CHAT_MB * 1024 * 1024,
+      roomBytes: env.STORAGE_ROOM_MB * 1024 * 1024,
+      unsentMinutes: env.UNSENT_UPLOAD_MINUTES,
+    },
     turn: env.TURN_URLS.length && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET, ttlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS } : undefined,
     speech: {
       sttProvider: env.STT_PROVIDER,

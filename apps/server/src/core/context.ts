@@ -11,6 +11,7 @@ import type { RateLimits, UserLimits } from './rate-limit';
 import type { Glossaries } from './glossary';
 import type { PictureDecoder } from './images';
 import type { Push } from './push';
+import type { Quotas } from './quotas';
 import type { Realtime } from './realtime';
 import type { Storage } from './storage';
 import type { Speech } from './speech/index';
@@ -43,6 +44,8 @@ export interface AppContext {
   push: Push;
   /** Pictures people send, decoded one at a time within each person's budget. */
   pictures: PictureDecoder;
+  /** How much each person, chat and room may store. */
+  quotas: Quotas;
   /** onRequest hook: 401 unless the caller is signed in; sets request.auth. */
   requireUser: onRequestAsyncHookHandler;
 }

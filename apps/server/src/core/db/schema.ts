@@ -326,6 +326,8 @@ export const segments = pgTable(
     speakerId: integer('speaker_id').notNull().references(() => roomParticipants.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     audioKey: text('audio_key').notNull(),
+    /** The stored recording's size (counted against the speaker's and the room's storage). */
+    audioBytes: integer('audio_bytes').notNull().default(0),
     /** The speaker's client's id for this upload (a retried upload is stored once). */
     clientId: text('client_id'),
     durationSeconds: real('duration_seconds').notNull(),

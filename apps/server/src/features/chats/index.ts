@@ -27,6 +27,8 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     push: ctx.push,
     glossaries: ctx.glossaries,
     pictures: ctx.pictures,
+    quotas: ctx.quotas,
+    unsentUploadMs: ctx.config.storage.unsentMinutes * 60_000,
     publicUrl: ctx.config.publicUrl,
     log: app.log,
   });
@@ -48,13 +50,14 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
   // A failed delivery is not worth many tries: a notification late by minutes is noise.
   const notify = createChatNotifier({ repo, push: ctx.push, provider: ctx.translator.provider });
   ctx.jobs.define<NotifyJob>(NOTIFY_QUEUE, { retryLimit: 1, retryDelay: 5, retryBackoff: false, expireInSeconds: 60, concurrency: 8, policy: 'standard' }, (job) => notify(job));
-  // Housekeeping: uploads never sent are deleted after a day (every process does it; deletes are idempotent).
+  // Housekeeping: uploads never sent are deleted after UNSENT_UPLOAD_MINUTES, looked for every
+  // minute at least (every process does it; deletes are idempotent).
   const sweep = setInterval(() => {
     chats.sweepUnsentUploads().then(
       (removed) => removed && app.log.info({ removed }, 'unsent uploads removed'),
       (error: unknown) => app.log.error({ err: error }, 'sweeping unsent uploads failed'),
     );
-  }, ctx.config.housekeepingIntervalMs).unref();
+  }, Math.min(60_000, ctx.config.housekeepingIntervalMs)).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(async (scope) => chatsRoutes(scope, ctx, chats));
   chatsLiveRoutes(ctx, chats, app.log);

@@ -38,6 +38,7 @@ import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
 import { groupReactions, mentionsOf, presentAttachment, readContext, type MessageContext, type MessagePresenter } from './rendering';
 import type { PictureDecoder } from '../../core/images';
+import type { Quotas } from '../../core/quotas';
 import { processUpload } from './attachments';
 import { randomBytes } from 'node:crypto';
 import type { Attachment, ChatMessageCreateRequest } from '@parla/contract/chat';
@@ -74,6 +75,9 @@ export interface ChatsDeps {
   glossaries: Glossaries;
   /** Where attachments' pictures are decoded, within each person's budget. */
   pictures: PictureDecoder;
+  quotas: Quotas;
+  /** How long an upload waits to be sent before housekeeping removes it. */
+  unsentUploadMs: number;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -83,7 +87,6 @@ const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.jo
 /** The roles the chat's policy lets post (a plain post checks them in its statement). */
 const POSTER_ROLES: readonly number[] = CHAT_ROLES.filter((role) => chatPolicy.may(role, 'post'));
 /** An upload not put into a message within this long is deleted by housekeeping. */
-export const UNSENT_UPLOAD_MS = 24 * 3600_000;
 /** Pending invitations shown at the top of the first page of the chat list. */
 const INVITATIONS_SHOWN = 100;
 
@@ -645,6 +648,7 @@ export function createChatsService(deps: ChatsDeps) {
     async uploadAttachment(chatId: number, userId: number, upload: { data: Buffer; name: string | undefined }): Promise<Attachment> {
       const { member } = await load(chatId, userId);
       chatPolicy.require(member.chatRole as ChatRole, 'post');
+      await deps.quotas.checkAttachment(userId, chatId, upload.data.length);
       const processed = await processUpload(upload.data, upload.name, (pixels, work) => deps.pictures.decode(userId, pixels, work));
       const stem = `attachments/${chatId}/${randomBytes(12).toString('hex')}`;
       const fileKey = `${stem}${processed.kind === 'image' ? '.webp' : '.bin'}`;
@@ -667,8 +671,8 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     /** Where an attachment's file (or thumbnail) is, for a member of its chat (404 for anyone else). */
-    /** Housekeeping: uploads never sent within a day are deleted, rows and files. */
-    async sweepUnsentUploads(olderThanMs = UNSENT_UPLOAD_MS): Promise<number> {
+    /** Housekeeping: uploads not sent within `unsentUploadMs` are deleted, rows and files. */
+    async sweepUnsentUploads(olderThanMs = deps.unsentUploadMs): Promise<number> {
       const removed = await repo.removeUnsentUploads(new Date(Date.now() - olderThanMs), 500);
       for (const row of removed) for (const key of [row.fileKey, row.thumbnailKey]) if (key) await files.remove(key).catch(() => undefined);
       return removed.length;

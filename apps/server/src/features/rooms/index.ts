@@ -47,6 +47,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     calls,
     push: ctx.push,
     glossaries: ctx.glossaries,
+    quotas: ctx.quotas,
     limits: { audioMaxBytes: LIMITS.segmentAudioMaxBytes, audioMaxSeconds: LIMITS.segmentAudioMaxSeconds },
     // A first render's job waits as long as one try may run; a failed one is tried again as a retry would be.
     renderLease: { seconds: config.translationRetries.timeoutSeconds, retryDelaySeconds: config.translationRetries.delaySeconds },

@@ -32,6 +32,7 @@ import type { Translator } from '../../core/translation/index';
 import { notifyInvitation, type InvitationMail } from '../../core/invitations';
 import { translate } from '../../core/i18n';
 import type { Push } from '../../core/push';
+import type { Quotas } from '../../core/quotas';
 import { translationGlossary, type GlossaryAccess, type Glossaries } from '../../core/glossary';
 import type { TranslationGlossary } from '../../core/translation/provider';
 import { glossaryTouches } from '../../core/translation/glossary';
@@ -82,6 +83,7 @@ export interface RoomsDeps {
   calls: Calls;
   push: Push;
   glossaries: Glossaries;
+  quotas: Quotas;
   limits: { audioMaxBytes: number; audioMaxSeconds: number };
   /** A first render's job waits this long for its process before a worker may take it; a failed first render hands it over after `retryDelaySeconds`. */
   renderLease: { seconds: number; retryDelaySeconds: number };
@@ -775,6 +777,7 @@ export function createRoomsService(deps: RoomsDeps) {
       if (utterance.durationSeconds > deps.limits.audioMaxSeconds) {
         throw fieldError('audio', 'audioTooLong', { max: deps.limits.audioMaxSeconds }, 'audio_too_long');
       }
+      await deps.quotas.checkRecording(userId, roomId, utterance.data.length);
       const audioKey = `rooms/${roomId}/${randomName()}.${utterance.format}`;
       await recordings.put(audioKey, utterance.data);
       const language = participant.language as Language;
@@ -785,6 +788,7 @@ export function createRoomsService(deps: RoomsDeps) {
           speakerId: participant.id,
           language,
           audioKey,
+          audioBytes: utterance.data.length,
           durationSeconds: utterance.durationSeconds,
           transcription: transcription.canTranscribe(language) ? 'pending' : 'none',
           clientId: clientId ?? null,

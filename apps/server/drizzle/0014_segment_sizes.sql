@@ -1,0 +1,1 @@
+ALTER TABLE "segments" ADD COLUMN "audio_bytes" integer DEFAULT 0 NOT NULL;
