@@ -114,4 +114,46 @@ describe('GET /api/chat/search/', () => {
     expect((await search(ana, { q: '<@1> `code` "unclosed' })).status).toBe(200);
     expect((await send(ana, 'GET', '/api/chat/search/?q=a%00b')).status).toBe(400);
   });
+
+  // Issue 31 (11): `q=-zzzz&limit=100` answered every message, 443 KB in ~700 ms, and slowed others.
+  it('refuses a search of only excluded words, and pages of more than 25 results', async () => {
+    const ana = await person(server, 'Ana');
+    for (const q of ['-zzzz', '-zzzz -yyyy', '-"a phrase"', '-zzzz or -yyyy']) {
+      const answer = await search(ana, { q });
+      expect(answer.status, q).toBe(400);
+      expect(answer.body.errors[0]).toMatchObject({ attr: 'q', code: 'invalid' });
+      expect(answer.body.errors[0].detail).toMatch(/at least one word/);
+    }
+    expect((await search(ana, { q: 'meeting -zzzz' })).status).toBe(200);
+    const tooMany = await search(ana, { q: 'meeting', limit: 100 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0]).toMatchObject({ attr: 'limit', code: 'max_value' });
+    expect((await search(ana, { q: 'meeting', limit: 25 })).status).toBe(200);
+  });
+});
+
+describe('search counted in work', () => {
+  it('answers 429 once a person’s searches took their seconds of the minute, and serves another person still', async () => {
+    const server = await startServer({ TRANSLATION_PROVIDER: 'none', RATE_LIMIT_MESSAGES: '0', RATE_LIMIT_SEARCHES: '0', RATE_LIMIT_SEARCH_SECONDS: '1' });
+    try {
+      const ana = await person(server, 'Ana');
+      const ben = await person(server, 'Ben');
+      const chat = await createChat(ana, { title: 'Long', languages: ['en'] });
+      await addMember(ana, chat.id, ben);
+      const long = 'The plan for the budget meeting needs everyone to read the draft before Thursday. '.repeat(48);
+      for (let i = 0; i < 100; i++) await post(ana, chat.id, `${i} ${long}`.slice(0, 4000));
+      let status = 200;
+      let searches = 0;
+      const started = Date.now();
+      while (status === 200 && Date.now() - started < 50_000) {
+        status = (await search(ana, { q: 'budget', limit: 25 })).status;
+        searches++;
+      }
+      expect(status).toBe(429);
+      expect(searches).toBeGreaterThan(1);
+      expect((await search(ben, { q: 'budget', limit: 25 })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });

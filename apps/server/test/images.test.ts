@@ -66,3 +66,21 @@ describe('picture decoding', () => {
     expect(await decoder.decode(2, 6_000_000, async () => 'c')).toBe('c');
   });
 });
+
+describe('a budget of work', () => {
+  it('refuses past the minute’s amount, per person, and checks with nothing to add once it is spent', async () => {
+    const { createWorkBudget } = await import('../src/core/work-budget');
+    const budget = createWorkBudget(100);
+    budget.check(1);
+    budget.spend(1, 80);
+    expect(() => budget.check(1, 30)).toThrow();
+    budget.check(1);
+    budget.spend(1, 30);
+    expect(() => budget.check(1)).toThrow();
+    budget.check(2, 100);
+    // Off at 0.
+    const off = createWorkBudget(0);
+    off.spend(1, 1e9);
+    off.check(1, 1e9);
+  });
+});

@@ -366,7 +366,8 @@ export const attachmentPathSchema = z.object({ groupChatId: idParam, id: idParam
 export const chatSearchQuerySchema = z.object({
   q: textField(200, { min: 1, trim: true, singleLine: true, example: 'reunión' }),
   chatId: z.optional(idParam),
-  limit: limitQueryField,
+  /** At most LIMITS.searchPageMax: each result is a whole message. */
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchPageMax)), LIMITS.pageSizeDefault),
   toId: z.optional(idParam),
 });
 export type ChatSearchQuery = z.infer<typeof chatSearchQuerySchema>;

@@ -103,6 +103,8 @@ export const LIMITS = {
   homeRecentRooms: 5,
   pageSizeDefault: 20,
   pageSizeMax: 100,
+  /** A page of search results holds at most this many (each a whole message). */
+  searchPageMax: 25,
   avatarMaxBytes: 5 * 1024 * 1024,
   avatarSize: 256,
   segmentAudioMaxBytes: 2 * 1024 * 1024,

@@ -146,6 +146,8 @@ const envSchema = z.object({
   RATE_LIMIT_NEWCOMER_INVITATIONS: z.coerce.number().int().min(0).default(10),
   /** Megapixels of pictures (attachments, avatars) one person may have decoded per minute (0: no limit). */
   RATE_LIMIT_PICTURE_MEGAPIXELS: z.coerce.number().int().min(0).default(120),
+  /** Seconds of search work one person's searches may take per minute (0: no limit). */
+  RATE_LIMIT_SEARCH_SECONDS: z.coerce.number().int().min(0).default(10),
   /** Transcript downloads per user per minute. */
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(0).default(10),
   /** Message searches per user per minute. */
@@ -231,6 +233,7 @@ export interface Config {
     publicPerMinute: number;
     newcomerInvitationsPerDay: number;
     picturePixelsPerMinute: number;
+    searchSecondsPerMinute: number;
     liveEventsPer10s: number;
   };
   housekeepingIntervalMs: number;
@@ -353,6 +356,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       publicPerMinute: env.RATE_LIMIT_PUBLIC,
       newcomerInvitationsPerDay: env.RATE_LIMIT_NEWCOMER_INVITATIONS,
       picturePixelsPerMinute: env.RATE_LIMIT_PICTURE_MEGAPIXELS * 1_000_000,
+      searchSecondsPerMinute: env.RATE_LIMIT_SEARCH_SECONDS,
       liveEventsPer10s: env.RATE_LIMIT_LIVE_EVENTS,
     },
     housekeepingIntervalMs: env.HOUSEKEEPING_INTERVAL_SECONDS * 1000,

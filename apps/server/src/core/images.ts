@@ -12,6 +12,7 @@
 import sharp from 'sharp';
 import { LIMITS } from '@parla/contract/constants';
 import { throttled } from './errors';
+import { createWorkBudget } from './work-budget';
 
 sharp.concurrency(1);
 
@@ -50,29 +51,16 @@ export interface PictureDecoder {
 export function createPictureDecoder(options: { userPixelsPerMinute: number; queueLength?: number; queuePerUser?: number }): PictureDecoder {
   const queueLength = options.queueLength ?? QUEUE_LENGTH;
   const queuePerUser = options.queuePerUser ?? LIMITS.attachmentsPerMessage;
-  const budgets = new Map<number, { used: number; since: number }>();
+  const budget = createWorkBudget(options.userPixelsPerMinute);
   const waiting = new Map<number, number>();
   let queued = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
-  const charge = (userId: number, pixels: number) => {
-    if (options.userPixelsPerMinute <= 0) return;
-    const now = Date.now();
-    let budget = budgets.get(userId);
-    if (!budget || now - budget.since >= 60_000) {
-      budget = { used: 0, since: now };
-      budgets.set(userId, budget);
-    }
-    if (budget.used + pixels > options.userPixelsPerMinute) throw throttled(Math.max(1, Math.ceil((budget.since + 60_000 - now) / 1000)));
-    budget.used += pixels;
-    // Old budgets go once a map of them grows (a person's is a minute's).
-    if (budgets.size > 10_000) for (const [id, entry] of budgets) if (now - entry.since >= 60_000) budgets.delete(id);
-  };
-
   return {
     async decode(userId, pixels, work) {
       if (queued >= queueLength || (waiting.get(userId) ?? 0) >= queuePerUser) throw throttled(1);
-      charge(userId, pixels);
+      budget.check(userId, pixels);
+      budget.spend(userId, pixels);
       queued++;
       waiting.set(userId, (waiting.get(userId) ?? 0) + 1);
       const turn = tail.then(work);

@@ -1,5 +1,6 @@
 // The chats feature assembled: repository, renderer, live pushes, service, its render jobs and
 // its routes (HTTP, and those of the live connection).
+import { createWorkBudget } from '../../core/work-budget';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { createChatsLive } from './live';
@@ -28,6 +29,7 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     glossaries: ctx.glossaries,
     pictures: ctx.pictures,
     quotas: ctx.quotas,
+    searchBudget: createWorkBudget(ctx.config.rateLimits.searchSecondsPerMinute * 1000),
     unsentUploadMs: ctx.config.storage.unsentMinutes * 60_000,
     publicUrl: ctx.config.publicUrl,
     log: app.log,

@@ -196,7 +196,9 @@ export function createChatsRepository(db: Db) {
         return `(${which} and ${table}.search_vector @@ (select ${config} from search_query))`;
       }).join(' or '),
     );
-  const marks = `'StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true'`;
+  // Short fragments around the hits (a few words each), not whole texts: the words that matched
+  // are all the answer takes of them, and marking all of a long text cost ~7 ms a message (issue 31).
+  const marks = `'StartSel=${HIT_START}, StopSel=${HIT_END}, MaxFragments=3, MaxWords=8, MinWords=3'`;
   const searchQuery = preparedSql<{ id: number; chatId: number; title: string; memberId: number; language: string; tone: string; original: string; rendering: string | null }>(
     db,
     'chat_search',

@@ -39,6 +39,7 @@ import { chatPolicy } from './policy';
 import { groupReactions, mentionsOf, presentAttachment, readContext, type MessageContext, type MessagePresenter } from './rendering';
 import type { PictureDecoder } from '../../core/images';
 import type { Quotas } from '../../core/quotas';
+import type { WorkBudget } from '../../core/work-budget';
 import { processUpload } from './attachments';
 import { randomBytes } from 'node:crypto';
 import type { Attachment, ChatMessageCreateRequest } from '@parla/contract/chat';
@@ -75,12 +76,21 @@ export interface ChatsDeps {
   glossaries: Glossaries;
   /** Where attachments' pictures are decoded, within each person's budget. */
   pictures: PictureDecoder;
+  /** Each person's milliseconds of search a minute. */
+  searchBudget: WorkBudget;
   quotas: Quotas;
   /** How long an upload waits to be sent before housekeeping removes it. */
   unsentUploadMs: number;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
+
+/**
+ * Whether a search names a word to find: one not excluded ("-word"), not the operator "or", with
+ * a letter or digit (websearch_to_tsquery's syntax). Only excluded words would match every message.
+ */
+export const hasWordToFind = (q: string) =>
+  (q.match(/-?"[^"]*"?|\S+/g) ?? []).some((token) => !token.startsWith('-') && token.toLowerCase() !== 'or' && /[\p{L}\p{N}]/u.test(token));
 
 const groupOf = (member: Pick<MemberRow, 'language' | 'tone'>): ReadingGroup => ({ language: member.language, tone: member.tone });
 const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.joinedAt ? 'joined' : 'invited');
@@ -618,27 +628,36 @@ export function createChatsService(deps: ChatsDeps) {
      */
     async search(userId: number, query: ChatSearchQuery): Promise<ChatSearchPage> {
       if (query.chatId !== undefined) await load(query.chatId, userId);
-      const hits = await repo.search(userId, query.q, query);
-      const byChat = new Map<number, typeof hits>();
-      for (const hit of hits) byChat.set(hit.chatId, [...(byChat.get(hit.chatId) ?? []), hit]);
-      const views = new Map<number, ChatMessage>();
-      await Promise.all(
-        [...byChat.values()].map(async (chatHits) => {
-          const { chatId, memberId, language, tone } = chatHits[0]!;
-          const rows = await repo.messagesByIds(chatId, { language, tone }, chatHits.map((hit) => hit.id));
-          const context = await contextFor(chatId, rows);
-          for (const row of rows) views.set(row.message.id, presenter.present(row, { language, tone, memberId }, context));
-        }),
-      );
-      const marked = new RegExp(`${HIT_START}([^${HIT_END}]*)${HIT_END}`, 'g');
-      const words = (text: string | null) => (text ? [...text.matchAll(marked)].map((match) => match[1]!).filter((word) => word.trim() !== '') : []);
-      const results = hits.flatMap((hit): ChatSearchResult[] => {
-        const message = views.get(hit.id);
-        return message ? [{ chat: { id: hit.chatId, title: hit.title }, message, highlights: [...new Set([...words(hit.rendering), ...words(hit.original)])] }] : [];
-      });
-      return cursorPage(results, query.limit, (last) =>
-        link(fillPath(API.searchMessages, {}))({ q: query.q, chatId: query.chatId, limit: query.limit, toId: last.message.id }),
-      );
+      // Only excluded words ("-zzzz") would list every message.
+      if (!hasWordToFind(query.q)) throw fieldError('q', 'searchNeedsWord', undefined, 'invalid');
+      // Counted in work, not requests: the time this person's searches took this minute.
+      deps.searchBudget.check(userId);
+      const started = performance.now();
+      try {
+        const hits = await repo.search(userId, query.q, query);
+        const byChat = new Map<number, typeof hits>();
+        for (const hit of hits) byChat.set(hit.chatId, [...(byChat.get(hit.chatId) ?? []), hit]);
+        const views = new Map<number, ChatMessage>();
+        await Promise.all(
+          [...byChat.values()].map(async (chatHits) => {
+            const { chatId, memberId, language, tone } = chatHits[0]!;
+            const rows = await repo.messagesByIds(chatId, { language, tone }, chatHits.map((hit) => hit.id));
+            const context = await contextFor(chatId, rows);
+            for (const row of rows) views.set(row.message.id, presenter.present(row, { language, tone, memberId }, context));
+          }),
+        );
+        const marked = new RegExp(`${HIT_START}([^${HIT_END}]*)${HIT_END}`, 'g');
+        const words = (text: string | null) => (text ? [...text.matchAll(marked)].map((match) => match[1]!).filter((word) => word.trim() !== '') : []);
+        const results = hits.flatMap((hit): ChatSearchResult[] => {
+          const message = views.get(hit.id);
+          return message ? [{ chat: { id: hit.chatId, title: hit.title }, message, highlights: [...new Set([...words(hit.rendering), ...words(hit.original)])] }] : [];
+        });
+        return cursorPage(results, query.limit, (last) =>
+          link(fillPath(API.searchMessages, {}))({ q: query.q, chatId: query.chatId, limit: query.limit, toId: last.message.id }),
+        );
+      } finally {
+        deps.searchBudget.spend(userId, performance.now() - started);
+      }
     },
 
     /**
