@@ -35,8 +35,8 @@ describe('participant controls', () => {
   const other = { id: 3, roomRole: ROOM_ROLE.MEMBER };
 
   it('lets the OWNER edit the room and manage participants, adding members only', () => {
-    expect(roomControls(ROOM_ROLE.OWNER)).toEqual({ editRoom: true, deleteRoom: true, manageParticipants: true, addRoles: [ROOM_ROLE.MEMBER], editGlossary: true });
-    expect(roomControls(ROOM_ROLE.MEMBER)).toEqual({ editRoom: false, deleteRoom: false, manageParticipants: false, addRoles: [], editGlossary: false });
+    expect(roomControls(ROOM_ROLE.OWNER)).toEqual({ editRoom: true, deleteRoom: true, manageParticipants: true, addRoles: [ROOM_ROLE.MEMBER], editGlossary: true, withdrawCorrections: true });
+    expect(roomControls(ROOM_ROLE.MEMBER)).toEqual({ editRoom: false, deleteRoom: false, manageParticipants: false, addRoles: [], editGlossary: false, withdrawCorrections: false });
   });
 
   it('lets the OWNER remove and hand over to anyone but themself', () => {

@@ -194,6 +194,10 @@ export const correctRendering = (chatId: number, messageId: number, content: str
 export const restoreRendering = (chatId: number, messageId: number) =>
   succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', { path: { groupChatId: chatId, id: messageId } }));
 
+/** Every reader's correction of a message withdrawn, in every language (owners and admins; 204: the live events bring the renderings). */
+export const withdrawCorrections = (chatId: number, messageId: number) =>
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', { path: { groupChatId: chatId, id: messageId }, query: { everyone: true } }));
+
 /** The chat's glossary calls, for the shared glossary dialog. */
 export const chatGlossary = (chatId: number): GlossaryApi => {
   const path = { groupChatId: chatId };

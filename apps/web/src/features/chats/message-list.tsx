@@ -13,7 +13,7 @@ import { Button, LoadFailed, Spinner } from '../../components/ui';
 import { call, endpoint } from '../../lib/api';
 import { translationInfoQuery } from '../../lib/queries';
 import { notify } from '../../lib/toast';
-import { chatKeys, correctRendering, deleteMessage, editMessage, messagesQuery, restoreRendering } from './api';
+import { chatKeys, correctRendering, deleteMessage, editMessage, messagesQuery, restoreRendering, withdrawCorrections } from './api';
 import { CorrectionNote, MissedTermsNote } from '../../components/correction';
 import type { GlossaryDraft } from '../../components/glossary';
 import { correctionDraft } from '../../lib/correction-draft';
@@ -28,7 +28,7 @@ import { MessageText } from './message-text';
 import { MessageAttachments, PendingAttachments } from './attachments';
 import { markRetryNow, updateOutbox, useOutbox, withoutEntry, type OutboxEntry } from './outbox';
 import { useOnline } from './outbox-sender';
-import { canDeleteMessage, canEditMessage } from './permissions';
+import { canDeleteMessage, canEditMessage, canWithdrawCorrections } from './permissions';
 import { providerName } from '../../lib/translation-info';
 import { ReactionBar, ReactionPicker } from './reactions';
 import {
@@ -465,6 +465,8 @@ function MessageItem({
   const deletable = canDeleteMessage(member.chatRole, message);
   /** Pictures or files without a caption: no text line, nothing to translate. */
   const captionless = message.content === '';
+  /** Owners and admins withdraw what readers of any language put in place of the translation. */
+  const withdrawable = !captionless && canWithdrawCorrections(member.chatRole);
   const raw = captionless ? null : message.rawMessage;
   const mentioned = !message.isMe && mentionsMember(message.content, member.id);
   const untranslated = !captionless && (message.translation === 'failed' || message.translation === 'none') && message.language !== member.language;
@@ -593,6 +595,19 @@ function MessageItem({
             {raw && (
               <Button variant="secondary" className="btn-small" onClick={() => closeMenu(() => setCorrecting(true))}>
                 {t('corrections.correct')}
+              </Button>
+            )}
+            {withdrawable && (
+              <Button
+                variant="secondary"
+                className="btn-small"
+                onClick={() =>
+                  closeMenu(() => {
+                    void withdrawCorrections(chatId, message.id).then((done) => done && notify.success(t('corrections.withdrawn')));
+                  })
+                }
+              >
+                {t('corrections.withdraw')}
               </Button>
             )}
             {deletable && (

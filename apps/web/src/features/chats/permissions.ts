@@ -16,6 +16,8 @@ export interface ChatControls {
   deleteAnyMessage: boolean;
   /** Adds, changes and removes the glossary's terms (everyone reads it). */
   editGlossary: boolean;
+  /** Withdraws any reader's correction of a translation. */
+  withdrawCorrections: boolean;
 }
 
 export function chatControls(role: ChatRole | undefined): ChatControls {
@@ -28,6 +30,7 @@ export function chatControls(role: ChatRole | undefined): ChatControls {
     addRoles: chatRolesToAdd(role),
     deleteAnyMessage: mayInChat(role, 'deleteAnyMessage'),
     editGlossary: mayInChat(role, 'editGlossary'),
+    withdrawCorrections: mayInChat(role, 'withdrawCorrections'),
   };
 }
 
@@ -38,6 +41,9 @@ export const canRemove = mayRemoveMember;
 export const canChangeRole = mayChangeRole;
 
 export const canEditMessage = (message: { isMe: boolean }) => message.isMe;
+
+/** Whether the viewer may withdraw every reader's correction of a message (owners and admins). */
+export const canWithdrawCorrections = (role: ChatRole | undefined) => mayInChat(role, 'withdrawCorrections');
 
 export const canDeleteMessage = (role: ChatRole | undefined, message: { isMe: boolean }) => message.isMe || mayInChat(role, 'deleteAnyMessage');
 

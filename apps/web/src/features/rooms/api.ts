@@ -127,6 +127,10 @@ export const correctSegmentRendering = (roomId: number, segmentId: number, trans
 export const restoreSegmentRendering = (roomId: number, segmentId: number) =>
   succeeded(endpoint('DELETE', '/api/rooms/{roomId}/segments/{id}/rendering/', { path: { roomId, id: segmentId } }));
 
+/** Every listener's correction of an utterance withdrawn (the owner; 204: the live events bring the segment). */
+export const withdrawSegmentCorrections = (roomId: number, segmentId: number) =>
+  succeeded(endpoint('DELETE', '/api/rooms/{roomId}/segments/{id}/rendering/', { path: { roomId, id: segmentId }, query: { everyone: true } }));
+
 /** The room's glossary calls, for the shared glossary dialog. */
 export const roomGlossary = (roomId: number): GlossaryApi => ({
   key: roomKeys.glossary(roomId),

@@ -27,6 +27,8 @@ export interface RoomControls {
   addRoles: readonly RoomRole[];
   /** Adds, changes and removes the glossary's terms (everyone reads it). */
   editGlossary: boolean;
+  /** Withdraws any listener's correction of a translation. */
+  withdrawCorrections: boolean;
 }
 
 export function roomControls(role: RoomRole | undefined): RoomControls {
@@ -36,6 +38,7 @@ export function roomControls(role: RoomRole | undefined): RoomControls {
     manageParticipants: mayInRoom(role, 'manageParticipants'),
     addRoles: roomRolesToAdd(role),
     editGlossary: mayInRoom(role, 'editGlossary'),
+    withdrawCorrections: mayInRoom(role, 'withdrawCorrections'),
   };
 }
 

@@ -128,7 +128,7 @@ function RoomScreen({ roomId }: { roomId: number }) {
             </Button>
           </Card>
         </div>
-        <TranscriptSection room={room.data} participant={participant.data} onAddToGlossary={controls.editGlossary ? openGlossary : undefined} />
+        <TranscriptSection room={room.data} participant={participant.data} onAddToGlossary={controls.editGlossary ? openGlossary : undefined} mayWithdraw={controls.withdrawCorrections} />
       </div>
       {panel === 'glossary' && (
         <Suspense fallback={null}>
@@ -327,7 +327,17 @@ function StateCard({ room, participant }: { room: Room; participant: Participant
   );
 }
 
-function TranscriptSection({ room, participant, onAddToGlossary }: { room: Room; participant: Participant; onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined }) {
+function TranscriptSection({
+  room,
+  participant,
+  onAddToGlossary,
+  mayWithdraw,
+}: {
+  room: Room;
+  participant: Participant;
+  onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined;
+  mayWithdraw: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const query = useInfiniteQuery(segmentsQuery(room.id));
@@ -358,7 +368,7 @@ function TranscriptSection({ room, participant, onAddToGlossary }: { room: Room;
           <p className="muted transcript-count">{t('rooms.transcript.count', { count: total })}</p>
           <ol className="transcript" aria-label={t('rooms.transcript.title')}>
             {segments.map((segment) => (
-              <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} onAddToGlossary={onAddToGlossary} />
+              <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} onAddToGlossary={onAddToGlossary} mayWithdraw={mayWithdraw} />
             ))}
           </ol>
           <LoadMore pages={query} label={t('rooms.transcript.loadMore')} loadingLabel={t('rooms.transcript.loadingMore')} />

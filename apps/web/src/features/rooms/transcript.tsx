@@ -13,7 +13,8 @@ import { translationInfoQuery } from '../../lib/queries';
 import { languageName } from '../../lib/languages';
 import { providerName } from '../../lib/translation-info';
 import { addLiveListener } from '../../lib/live';
-import { correctSegmentRendering, editSegment, freshSession, restoreSegmentRendering, roomKeys } from './api';
+import { notify } from '../../lib/toast';
+import { correctSegmentRendering, editSegment, freshSession, restoreSegmentRendering, roomKeys, withdrawSegmentCorrections } from './api';
 import { CorrectionNote, MissedTermsNote } from '../../components/correction';
 import type { GlossaryDraft } from '../../components/glossary';
 import { correctionDraft } from '../../lib/correction-draft';
@@ -93,6 +94,7 @@ export function SegmentItem({
   clip,
   speaking = false,
   onAddToGlossary,
+  mayWithdraw = false,
 }: {
   roomId: number;
   segment: Segment;
@@ -103,6 +105,8 @@ export function SegmentItem({
   speaking?: boolean;
   /** For those who edit the glossary: a listener's correction turned into a term. */
   onAddToGlossary?: ((draft: GlossaryDraft) => void) | undefined;
+  /** The owner: withdraws every listener's correction of the utterance. */
+  mayWithdraw?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
@@ -222,6 +226,16 @@ export function SegmentItem({
           {raw && hasText && (
             <button type="button" className="link-button" onClick={() => setCorrecting(true)} aria-label={t('corrections.correctLabel', { time: formatSaidAt(segment.created, uiLang) })}>
               {t('corrections.correct')}
+            </button>
+          )}
+          {mayWithdraw && hasText && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void withdrawSegmentCorrections(roomId, segment.id).then((done) => done && notify.success(t('corrections.withdrawn')))}
+              aria-label={t('corrections.withdrawLabel', { time: formatSaidAt(segment.created, uiLang) })}
+            >
+              {t('corrections.withdraw')}
             </button>
           )}
         </div>
