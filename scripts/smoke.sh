@@ -17,6 +17,27 @@ stop_server() {
   SERVER_PID=
 }
 
+# readme_walk <base URL> <DATA_DIR>: runs the README's curl walk-through as written (its address and
+# data/outbox pointed at this server), with other people's e-mails in the outbox, newer and older.
+readme_walk() {
+  local base=$1 data=$2 walk out n
+  walk=$(mktemp -d /tmp/parla-walk.XXXXXX)
+  ln -s "$data" "$walk/data"
+  for n in 1 2 3; do
+    curl -fsS -X POST "$base/api/accounts/registration/" -H 'content-type: application/json' \
+      -d "{\"email\":\"other$n-$RANDOM@example.com\",\"password1\":\"other-pass-word-$n\",\"password2\":\"other-pass-word-$n\",\"fullName\":\"Other $n\"}" >/dev/null
+  done
+  # The block between "## Try the API with curl" and its closing fence, with a registration of
+  # someone else written just after this walk's own (the key must still be this address's).
+  awk '/^## Try the API with curl/{on=1} on&&/^```sh/{inside=1;next} inside&&/^```/{exit} inside{print}' README.md |
+    sed "s#http://localhost:8000#$base#g" |
+    sed "s#^sleep 1#curl -fsS -X POST $base/api/accounts/registration/ -H 'content-type: application/json' -d '{\"email\":\"later-$RANDOM@example.com\",\"password1\":\"later-pass-word-1\",\"password2\":\"later-pass-word-1\",\"fullName\":\"Later\"}' >/dev/null; sleep 1#" >"$walk/walk.sh"
+  out=$(cd "$walk" && bash -eo pipefail walk.sh 2>&1) || { echo "$out"; rm -rf "$walk"; return 1; }
+  rm -rf "$walk"
+  # The last step reads the user: the address registered by the walk-through.
+  echo "$out" | grep -qE '"email":"ada-[0-9]+@example.com","fullName":"Ada Lovelace","avatarImage":null,"readingLanguage":null\}$' || { echo "$out"; return 1; }
+}
+
 # smoke_run <checkout> <label> [VAR=value...]: starts it, checks it, stops it.
 smoke_run() {
   local checkout=$1 label=$2
@@ -49,9 +70,10 @@ smoke_run() {
   curl -fsS -X POST "$base/api/accounts/registration/verify-email/" -H 'content-type: application/json' -d "{\"key\":\"$key\"}" >/dev/null
   curl -fsS -X POST "$base/api/accounts/login/" -H 'content-type: application/json' \
     -d '{"email":"smoke@example.com","password":"smoke-test-pass-1"}' | grep -q '"access"'
+  readme_walk "$base" "$data" || { echo "smoke ($label): the README's curl walk-through failed"; return 1; }
   stop_server
   rm -rf "$data"
-  echo "smoke ($label): 4 passed, 0 failed"
+  echo "smoke ($label): 5 passed, 0 failed"
 }
 
 clone=$(mktemp -d /tmp/parla-smoke-clone.XXXXXX)

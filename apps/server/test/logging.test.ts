@@ -1,8 +1,10 @@
 // No password, hash, token or key in any log line, at any level, in production.
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../src/core/mailer';
 import { hashPassword } from '../src/features/accounts/passwords';
 import { createAccountsRepository } from '../src/features/accounts/repository';
 import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from './harness';
@@ -118,3 +120,27 @@ describe('the error serializer', () => {
     expect(String(copy.cause.stack)).toMatch(/^TimeoutError: The operation was aborted/);
   });
 });
+
+// Issue 37 (8): in development the activation link was buried inside a JSON log line.
+describe('an outbox e-mail in development', () => {
+  it('prints its link on a line of its own, and only in development', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parla-mail-'));
+    const printed: string[] = [];
+    const logged: unknown[] = [];
+    const log = { info: (...args: unknown[]) => logged.push(args) } as never;
+    try {
+      const link = 'http://localhost:8000/signup/activation/abc_DEF-123';
+      await createMailer({ smtpUrl: undefined, from: 'Parla <no-reply@localhost>', dataDir, log, printLinks: true, print: (text) => printed.push(text) }).send({ to: 'ada@example.com', subject: 'Activate your account', text: `Open ${link}`, link });
+      const lines = printed.join('').split('\n');
+      expect(lines).toContain(`  ${link}`);
+      expect(lines).toContain('  E-mail to ada@example.com: Activate your account');
+      expect(JSON.stringify(logged)).not.toContain(link);
+      printed.length = 0;
+      await createMailer({ smtpUrl: undefined, from: 'Parla <no-reply@localhost>', dataDir, log, printLinks: false, print: (text) => printed.push(text) }).send({ to: 'ada@example.com', subject: 'Activate your account', text: `Open ${link}`, link });
+      expect(printed).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+

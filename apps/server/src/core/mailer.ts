@@ -22,9 +22,12 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
-  /** Development only: the link of an outbox e-mail goes into the log, so it is one click away. */
+  /** Development only: the link of an outbox e-mail is printed on a line of its own, so it is one click away. */
   printLinks: boolean;
+  /** Where such a line goes (the terminal). */
+  print?: (text: string) => void;
 }): Mailer {
+  const print = options.print ?? ((text: string) => void process.stdout.write(text));
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -46,8 +49,10 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, (info.message as Buffer).toString('utf8').replace(/\r\n/g, '\n'));
-      // Links are keys: outside development they stay in the file, never in the log.
-      options.log.info({ subject: mail.subject, file, ...(options.printLinks && mail.link ? { link: mail.link } : {}) }, 'e-mail written to the outbox');
+      // Links are keys: outside development they stay in the file, never in the log. In
+      // development the link is printed apart from the JSON log lines, to be clicked (issue 37).
+      options.log.info({ subject: mail.subject, file }, 'e-mail written to the outbox');
+      if (options.printLinks && mail.link) print(`\n  E-mail to ${mail.to}: ${mail.subject}\n  ${mail.link}\n\n`);
     },
   };
 }
