@@ -229,6 +229,37 @@ describe('segments: what is refused', () => {
     expect((await ana.client.get(`/api/rooms/${room.id}/transcript/?format=pdf`)).status).toBe(400);
   });
 
+  // Issue 37 (5): times were upload times, so utterances uploaded late bunched up in the transcript.
+  it('times each utterance when it was said (spokenAgoMs), not when its upload arrived, in the order said', async () => {
+    const ana = await person(server, 'Ana');
+    const room = await createRoom(ana, { title: 'Slow network', languages: ['en'] });
+    await setState(ana, room.id, LIVE);
+    const said = async (seconds: number, agoMs: number, transcript: string) => {
+      const form = uploadForm(toneWav(seconds));
+      form.append('spokenAgoMs', String(agoMs));
+      const answer = await upload(ana, room.id, form);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      await send(ana, 'PATCH', `/api/rooms/${room.id}/segments/${answer.body.id}/`, { transcript });
+      return answer.body as { created: string };
+    };
+    // Said 30 s and 20 s ago, both uploaded now (the first one arriving second).
+    const second = await said(2, 20_000, 'Second thing');
+    const first = await said(2, 30_000, 'First thing');
+    expect(Date.now() - Date.parse(first.created)).toBeGreaterThanOrEqual(30_000);
+    expect(Date.now() - Date.parse(first.created)).toBeLessThan(32_000);
+    expect(Date.parse(second.created) - Date.parse(first.created)).toBeGreaterThanOrEqual(9_000);
+    const srt = (await ana.client.get(`/api/rooms/${room.id}/transcript/?format=srt`)).body as string;
+    expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:02,000\nAna: First thing\n\n2\n00:00:(09|10),\d{3} --> 00:00:1[12],\d{3}\nAna: Second thing\n$/);
+    const txt = (await ana.client.get(`/api/rooms/${room.id}/transcript/`)).body as string;
+    expect(txt).toMatch(/\[00:00:00\] Ana: First thing\n\[00:00:(09|10)\] Ana: Second thing\n$/);
+    // Out of range: a clear error on the field.
+    const form = uploadForm(toneWav(1));
+    form.append('spokenAgoMs', '-5');
+    const refused = await upload(ana, room.id, form);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].attr).toBe('spokenAgoMs');
+  });
+
   it('keeps what participants wrote on its own line: no forged cue, timing, speaker line or styling', async () => {
     const ana = await person(server, 'Ana');
     const ben = await person(server, 'Ben');

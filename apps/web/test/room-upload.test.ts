@@ -13,12 +13,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 /** What each try of the upload meets: a status with a body, or no answer at all. */
 type Outcome = { status: number; body?: unknown } | 'no answer';
 let outcomes: Outcome[] = [];
-const tries: { url: string; clientId: string | null; audio: boolean }[] = [];
+const tries: { url: string; clientId: string | null; spokenAgoMs: string | null; audio: boolean }[] = [];
 
 beforeAll(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const form = init?.body as FormData;
-    tries.push({ url: new URL(String(input), window.location.origin).pathname, clientId: form.get('clientId') as string | null, audio: form.get('audio') instanceof Blob });
+    tries.push({ url: new URL(String(input), window.location.origin).pathname, clientId: form.get('clientId') as string | null, spokenAgoMs: form.get('spokenAgoMs') as string | null, audio: form.get('audio') instanceof Blob });
     const outcome = outcomes.shift() ?? { status: 500 };
     if (outcome === 'no answer') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(outcome.body ?? { type: 'server_error', errors: [{ code: 'error', attr: null, detail: 'Broken.' }] }), {
@@ -58,6 +58,20 @@ describe('uploading an utterance', () => {
     outcomes = [{ status: 502 }, { status: 200, body: segment(8) }];
     expect((await uploadSegment(3, audio(), 'utterance.wav', { wait: async () => undefined }))?.id).toBe(8);
     expect(tries).toHaveLength(2);
+  });
+
+  // Issue 37 (5): the segment is timed by when it was said, however long its upload waited.
+  it('tells at each try how long ago the utterance ended', async () => {
+    outcomes = [{ status: 503 }, { status: 201, body: segment(9) }];
+    const spokenAt = performance.now() - 4_000;
+    await uploadSegment(3, audio(), 'utterance.wav', { spokenAt, wait: async () => new Promise((resolve) => setTimeout(resolve, 50)) });
+    const [first, second] = tries.map((item) => Number(item.spokenAgoMs));
+    expect(first).toBeGreaterThanOrEqual(4_000);
+    expect(first).toBeLessThan(5_000);
+    expect(second! - first!).toBeGreaterThanOrEqual(45);
+    // Without it, nothing is said (the server takes the upload's time).
+    await uploadSegment(3, audio(), 'b.wav');
+    expect(tries.at(-1)?.spokenAgoMs).toBeNull();
   });
 
   it('gives each utterance its own clientId', async () => {

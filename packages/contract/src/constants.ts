@@ -95,6 +95,8 @@ export const LIMITS = {
   attachmentMaxBytes: 10 * 1024 * 1024,
   attachmentsPerMessage: 10,
   attachmentMaxPixels: 40_000_000,
+  /** An utterance may arrive this long after it was said (a client's retries, a slow network) and keep its time. */
+  segmentSpokenAgoMaxMs: 3_600_000,
   /** Distinct emoji on one message. */
   reactionsPerMessage: 20,
   transcriptMax: 10_000,

@@ -273,7 +273,14 @@ export const SEGMENT_AUDIO_MIME_TYPES = ['audio/webm', 'audio/ogg', 'audio/wav']
  * makes for each utterance. An upload repeated with the same one (its answer was lost) is stored
  * once: the repeat answers 200 with the stored segment instead of 201.
  */
-export const segmentUploadFieldsSchema = z.object({ clientId: z.optional(z.uuid()) });
+export const segmentUploadFieldsSchema = z.object({
+  clientId: z.optional(z.uuid()),
+  /**
+   * How long ago the utterance ended, in milliseconds, when this request was sent (a duration, so
+   * the speaker's clock does not matter): its segment's `created` is that moment, not the upload's.
+   */
+  spokenAgoMs: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(LIMITS.segmentSpokenAgoMaxMs))),
+});
 export type SegmentUploadFields = z.infer<typeof segmentUploadFieldsSchema>;
 export type SegmentAudioMimeType = (typeof SEGMENT_AUDIO_MIME_TYPES)[number];
 

@@ -2800,6 +2800,7 @@ export interface operations {
                     audio: string;
                     /** Format: uuid */
                     clientId?: string;
+                    spokenAgoMs?: number;
                 };
             };
         };

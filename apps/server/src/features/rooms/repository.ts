@@ -395,7 +395,7 @@ export function createRoomsRepository(db: Db) {
     // ---- segments ----
 
     /** Stores an utterance; undefined when this speaker already stored one with this `clientId`. */
-    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; audioBytes: number; durationSeconds: number; transcription: PipelineState; clientId: string | null }) {
+    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; audioBytes: number; createdAt: Date; durationSeconds: number; transcription: PipelineState; clientId: string | null }) {
       const [row] = await db.insert(segments).values(values).onConflictDoNothing({ target: [segments.speakerId, segments.clientId] }).returning();
       if (!row) return undefined;
       await db.update(rooms).set({ modifiedAt: new Date() }).where(eq(rooms.id, values.roomId));

@@ -165,8 +165,8 @@ export async function roomsRoutes(fastify: FastifyInstance, ctx: AppContext, roo
       const { files, fields } = request.isMultipart()
         ? await readForm(request, { audio: { maxBytes: LIMITS.segmentAudioMaxBytes, tooLarge: 'audioTooLarge' } }, 5)
         : { files: {} as Record<string, Buffer>, fields: {} };
-      const { clientId } = parseOrThrow(segmentUploadFieldsSchema, fields);
-      const { segment, created } = await rooms.uploadSegment(request.params.roomId, me(request), files['audio'], clientId);
+      const { clientId, spokenAgoMs } = parseOrThrow(segmentUploadFieldsSchema, fields);
+      const { segment, created } = await rooms.uploadSegment(request.params.roomId, me(request), files['audio'], clientId, spokenAgoMs);
       return reply.code(created ? 201 : 200).send(segment);
     },
   );

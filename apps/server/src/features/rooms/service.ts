@@ -761,7 +761,7 @@ export function createRoomsService(deps: RoomsDeps) {
      * Stored once per `clientId`: a repeat (the client lost the answer) gets the stored segment
      * (`created: false`), even after the room left Live.
      */
-    async uploadSegment(roomId: number, userId: number, audio: Buffer | undefined, clientId?: string): Promise<{ segment: Segment; created: boolean }> {
+    async uploadSegment(roomId: number, userId: number, audio: Buffer | undefined, clientId?: string, spokenAgoMs?: number): Promise<{ segment: Segment; created: boolean }> {
       const { room, participant } = await load(roomId, userId);
       roomPolicy.require(participant.roomRole as RoomRole, 'speak');
       const stored = clientId ? await repo.segmentByClientId(participant.id, clientId) : undefined;
@@ -789,6 +789,9 @@ export function createRoomsService(deps: RoomsDeps) {
           language,
           audioKey,
           audioBytes: utterance.data.length,
+          // When it was said (its end), not when it arrived: the transcript and its subtitles keep
+          // the speaker's pace when uploads wait (issue 37).
+          createdAt: new Date(Date.now() - (spokenAgoMs ?? 0)),
           durationSeconds: utterance.durationSeconds,
           transcription: transcription.canTranscribe(language) ? 'pending' : 'none',
           clientId: clientId ?? null,
@@ -844,8 +847,10 @@ export function createRoomsService(deps: RoomsDeps) {
         if (rows.length === 0) break;
         all.push(...(await presentSegments(rows, participant)));
       }
-      const spoken = all.filter((segment) => segment.transcript.trim() !== '');
-      const start = spoken.length ? Date.parse(spoken[0]!.created) - spoken[0]!.duration * 1000 : 0;
+      // In the order said (an utterance's `created` is when it ended): uploads may arrive out of it.
+      const began = (segment: Segment) => Date.parse(segment.created) - segment.duration * 1000;
+      const spoken = all.filter((segment) => segment.transcript.trim() !== '').sort((a, b) => began(a) - began(b));
+      const start = spoken.length ? began(spoken[0]!) : 0;
       const lines: TranscriptLine[] = spoken.map((segment) => {
         const endMs = Date.parse(segment.created) - start;
         return { alias: segment.speaker.alias, text: segment.transcript, startMs: endMs - segment.duration * 1000, endMs };

@@ -2,7 +2,7 @@
 // mutations' fetchers. As in the chats: queries turn a handled failure into an error state,
 // mutations resolve with undefined (the catalogue showed a toast) or throw FieldErrors for forms.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { RoomRole, RoomState } from '@parla/contract/constants';
+import { LIMITS, type RoomRole, type RoomState } from '@parla/contract/constants';
 import type { Glossary, GlossaryApply, GlossaryEntry } from '@parla/contract/glossary';
 import type { GlossaryApi } from '../../components/glossary';
 import type {
@@ -150,7 +150,8 @@ export const isRetryableUpload = (error: unknown) => error instanceof HttpError 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * One utterance (multipart `clientId` and `audio`), tried again with the same `clientId` after no
+ * One utterance (multipart `clientId`, `audio` and, given `spokenAt` (performance.now() when it
+ * ended), `spokenAgoMs` measured at each try), tried again with the same `clientId` after no
  * answer or a 5xx (UPLOAD_RETRY_DELAYS_MS): the server stores it once however often it arrives
  * (a repeat answers 200 with the stored segment, a first 201). Undefined when refused or still
  * failing after the last try (the catalogue said why).
@@ -159,7 +160,7 @@ export async function uploadSegment(
   roomId: number,
   audio: Blob,
   filename: string,
-  options: { clientId?: string; delays?: readonly number[]; wait?: (ms: number) => Promise<void> } = {},
+  options: { clientId?: string; spokenAt?: number; delays?: readonly number[]; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<Segment | undefined> {
   const clientId = options.clientId ?? newClientId();
   const delays = options.delays ?? UPLOAD_RETRY_DELAYS_MS;
@@ -167,6 +168,7 @@ export async function uploadSegment(
   for (let attempt = 0; ; attempt++) {
     const form = new FormData();
     form.append('clientId', clientId);
+    if (options.spokenAt !== undefined) form.append('spokenAgoMs', String(Math.min(LIMITS.segmentSpokenAgoMaxMs, Math.max(0, Math.round(performance.now() - options.spokenAt)))));
     form.append('audio', audio, filename);
     try {
       return await call<Segment>(endpoint('POST', '/api/rooms/{roomId}/segments/', { path: { roomId }, body: form, skipErrorCatalogue: true }));

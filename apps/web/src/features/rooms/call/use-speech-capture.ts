@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { MicVAD } from '@ricky0123/vad-web';
 import type { Segment } from '@parla/contract/rooms';
 import { uploadSegment } from '../api';
-import { encodeWav, splitUtterance } from './wav';
+import { durationOf, encodeWav, splitUtterance } from './wav';
 
 export type CaptureState = 'off' | 'starting' | 'listening' | 'hearing' | 'sending' | 'error';
 export type CaptureError = 'denied' | 'noMicrophone' | 'blocked' | 'failed';
@@ -41,12 +41,21 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
 
   const send = useCallback(
     (samples: Float32Array) => {
-      for (const piece of splitUtterance(samples)) {
+      // When each piece ended (now, for the last): its segment is timed by it, however long its
+      // upload waits behind the others (issue 37: the transcript bunched up when uploads lagged).
+      const pieces = splitUtterance(samples);
+      let endedAt = performance.now();
+      const ends = pieces.map(() => 0);
+      for (let index = pieces.length - 1; index >= 0; index--) {
+        ends[index] = endedAt;
+        endedAt -= durationOf(pieces[index]!) * 1000;
+      }
+      pieces.forEach((piece, index) => {
         sending.current++;
         setState('sending');
         chain.current = chain.current
           .then(async () => {
-            const segment = await uploadSegment(roomId, new Blob([encodeWav(piece)], { type: 'audio/wav' }), 'utterance.wav');
+            const segment = await uploadSegment(roomId, new Blob([encodeWav(piece)], { type: 'audio/wav' }), 'utterance.wav', { spokenAt: ends[index]! });
             if (segment) uploaded.current(segment);
           })
           // A refusal was shown by the error catalogue; the next utterance goes on.
@@ -55,7 +64,7 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
             sending.current--;
             settle();
           });
-      }
+      });
     },
     [roomId, settle],
   );
