@@ -95,6 +95,24 @@ test('a reader corrects a translation for everyone reading like them, and an adm
   await expect(carlaDialog.locator('.glossary-row')).toContainText('standup');
   await expect(carlaDialog.getByRole('button', { name: es.glossary.add })).toHaveCount(0);
   await expect(carlaDialog.getByText(es.glossary.whoEdits_chat)).toBeVisible();
+  await carlaDialog.getByRole('button', { name: es.chats.close }).click();
+
+  // Ada, the owner, reads English and never sees Ben's correction: she withdraws every reader's
+  // correction of her message from its menu (issue 31), and Carla reads the machine's text again.
+  await adaDialog.getByRole('button', { name: en.chats.close }).click();
+  await expect(adaPage.getByRole('dialog')).toHaveCount(0);
+  const adaMessage = adaPage.getByRole('region', { name: en.chats.messages }).locator('.message').filter({ hasText: 'After the standup we eat.' });
+  await adaMessage.getByRole('button', { name: en.chats.messageActions }).click();
+  await expect(adaMessage.getByRole('button', { name: en.corrections.withdraw })).toBeVisible();
+  await screenshots(adaPage, shots, 'withdraw-menu-en');
+  await adaMessage.getByRole('button', { name: en.corrections.withdraw }).click();
+  await expect(adaPage.getByText(en.corrections.withdrawn)).toBeVisible();
+  await expect(carlaMessages.locator('.message').filter({ hasText: /Después del standup comemos/ })).toBeVisible({ timeout: 10_000 });
+  await expect(carlaMessages.getByText('Corregido por Ben')).toHaveCount(0);
+  // Carla, a plain member, is not offered it.
+  const carlaOwn = carlaMessages.locator('.message').filter({ hasText: /Después del standup comemos/ });
+  await carlaOwn.getByRole('button', { name: es.chats.messageActions }).click();
+  await expect(carlaOwn.getByRole('button', { name: es.corrections.withdraw })).toHaveCount(0);
 });
 
 test('a room’s glossary: the owner edits it, a participant reads it', async ({ browser, request }) => {
