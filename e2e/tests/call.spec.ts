@@ -146,3 +146,28 @@ test('three people see and hear each other with no media server; a removed one i
   await expectVideoPlaying(adaPage, cyId);
   await expectVideoPlaying(cyPage, adaId);
 });
+
+// Issue 37 (3): on a busy machine the devices took 15-55 s to open and the check screen said "No
+// camera found / No microphone was found" all that time. Until the browser answers, it checks.
+test('the check screen says it is checking the camera and microphone until the browser answers', async () => {
+  const ada = await activatedUserOn(stack, 'Ada Lovelace');
+  const page = await signedIn(ada);
+  const room = (await api(page, 'POST', '/api/rooms/', { title: 'Slow devices', languages: ['en'] }))!;
+  await api(page, 'PATCH', `/api/rooms/${room.id}/state/`, { state: LIVE });
+  // The devices answer after 4 s, as on a loaded machine.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) => new Promise((resolve) => setTimeout(resolve, 4_000)).then(() => open(constraints));
+  });
+  await page.goto(`/room/${room.id}/connect`);
+  await expect(page.getByRole('status').filter({ hasText: 'Checking your camera and microphone…' })).toBeVisible();
+  await expect(page.getByText('No camera found')).toHaveCount(0);
+  await expect(page.getByText(/No microphone was found/)).toHaveCount(0);
+  await expect(page.locator('.prejoin-join')).toBeDisabled();
+  await screenshots(page, 'prejoin-checking');
+  // Then the camera's picture and the microphone, as usual.
+  await expect(page.locator('.prejoin video')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Checking your camera and microphone…')).toHaveCount(0);
+  await expect(page.locator('.prejoin-join')).toBeEnabled();
+});

@@ -92,7 +92,16 @@ export function PreJoin({ onJoin }: { onJoin: (choice: JoinChoice) => void }) {
       </h2>
       <div className="prejoin-body">
         <div className="prejoin-preview">
-          {hasCamera && camera ? <Preview stream={stream!} /> : <p className="prejoin-no-video">{hasCamera ? t('call.prejoin.cameraOff') : t('call.cameraMissing')}</p>}
+          {/* Until the browser has answered (opening devices can take long on a busy machine), nothing is "missing" yet (issue 37). */}
+          {!ready ? (
+            <p className="prejoin-no-video prejoin-checking" role="status">
+              <span className="spinner spinner-small" aria-hidden="true" /> {t('call.prejoin.checking')}
+            </p>
+          ) : hasCamera && camera ? (
+            <Preview stream={stream!} />
+          ) : (
+            <p className="prejoin-no-video">{hasCamera ? t('call.prejoin.cameraOff') : t('call.cameraMissing')}</p>
+          )}
         </div>
         <div className="prejoin-settings">
           <DeviceField
@@ -104,7 +113,7 @@ export function PreJoin({ onJoin }: { onJoin: (choice: JoinChoice) => void }) {
             on={microphone && hasMicrophone}
             onToggle={() => setMicrophone((value) => !value)}
             available={hasMicrophone}
-            missing={t('call.capture.error.noMicrophone')}
+            missing={ready ? t('call.capture.error.noMicrophone') : t('call.prejoin.checkingShort')}
           />
           {hasMicrophone && (
             <div className="prejoin-level">
@@ -121,7 +130,7 @@ export function PreJoin({ onJoin }: { onJoin: (choice: JoinChoice) => void }) {
             on={camera && hasCamera}
             onToggle={() => setCamera((value) => !value)}
             available={hasCamera}
-            missing={t('call.cameraMissing')}
+            missing={ready ? t('call.cameraMissing') : t('call.prejoin.checkingShort')}
           />
           {ready && !stream && <p className="prejoin-note">{t('call.mesh.receiveOnly')}</p>}
           <Button onClick={join} disabled={!ready} className="prejoin-join">
