@@ -42,6 +42,13 @@ test('a Spanish reader finds an English message by a Spanish word, and goes to i
   const target = benPage.locator(`#message-${meeting.id}`);
   await expect(target).toBeFocused({ timeout: 15_000 });
   await expect(target).toContainText('reunión');
+  // And it stays on screen (issue 37: shown at 200 ms, the view jumped to the bottom by 500 ms),
+  // while the newer messages' translations and the page settle.
+  await expect(target).toBeInViewport();
+  for (const wait of [300, 700, 1500]) {
+    await benPage.waitForTimeout(wait);
+    await expect(target, `${wait} ms later`).toBeInViewport();
+  }
 
   // Within the chat, the English word finds the original (Ada's view, in English).
   const adaPage = await signedIn(browser, ada, 'en-US');

@@ -116,11 +116,19 @@ export function MessageList({
   const [atBottom, setAtBottom] = useState(true);
   const [unseen, setUnseen] = useState(false);
   const previous = useRef({ first: '', last: '' });
+  /**
+   * A message being brought into view (a search result, a quote): the scroll on its way passes
+   * near the bottom, and taking that for "the reader is at the bottom" let the next resize (a
+   * translation arriving) pull the view down again, away from it (issue 37). Until the scroll ends
+   * (or a moment passes), the view does not stick to the bottom.
+   */
+  const bringingIntoView = useRef(false);
 
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
     fromBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (bringingIntoView.current) return;
     stick.current = fromBottom.current <= BOTTOM_SLACK_PX;
     if (stick.current) pinnedTop.current = element.scrollTop;
     setAtBottom(stick.current);
@@ -293,6 +301,16 @@ export function MessageList({
     if (!element) return;
     setJumpTarget(null);
     stick.current = false;
+    setAtBottom(false);
+    bringingIntoView.current = true;
+    const view = scroller.current;
+    const arrived = () => {
+      clearTimeout(timer);
+      view?.removeEventListener('scrollend', arrived);
+      bringingIntoView.current = false;
+    };
+    const timer = setTimeout(arrived, 1_500);
+    view?.addEventListener('scrollend', arrived);
     const smooth = typeof window.matchMedia === 'function' && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     element.scrollIntoView?.({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
     element.focus({ preventScroll: true });
