@@ -3,10 +3,10 @@
 // people they add; the invitee sees the invitation in their list and by e-mail, receives nothing
 // of the chat or room before accepting, and accepts (or declines by leaving).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChat, invite, person, post, send, type Person } from './chat-helpers';
+import { addMember, createChat, invite, person, post, send, setReading, type Person } from './chat-helpers';
 import { GOOD_PASSWORD, activationKeyFrom, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 import { connect, type LiveClient } from './live-helpers';
-import { createRoom, inviteParticipant, setState } from './room-helpers';
+import { addParticipant, createRoom, inviteParticipant, setListening, setState } from './room-helpers';
 
 let server: TestServer;
 const sockets: LiveClient[] = [];
@@ -223,3 +223,25 @@ describe('the limit on adding people', () => {
     }
   });
 });
+
+// Issue 37 (6): someone invited again found the language they had chosen reset on accepting.
+describe('invited again', () => {
+  it('keeps the language the person had chosen in the room and in the chat', async () => {
+    const ana = await person(server, 'Ana');
+    const ben = await person(server, 'Ben');
+    const room = await createRoom(ana, { title: 'Again', languages: ['en', 'es'] });
+    const participantId = await addParticipant(ana, room.id, ben);
+    await setListening(ben, room.id, { language: 'es' });
+    expect((await send(ben, 'DELETE', `/api/rooms/${room.id}/participant/`)).status).toBe(204);
+    expect(await inviteParticipant(ana, room.id, ben.email)).toBe(participantId);
+    expect((await send(ben, 'POST', `/api/rooms/${room.id}/participant/accept/`)).body).toMatchObject({ language: 'es', memberState: 'joined' });
+
+    const chat = await createChat(ana, { title: 'Again', languages: ['en', 'es'] });
+    const memberId = await addMember(ana, chat.id, ben);
+    await setReading(ben, chat.id, 'es');
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/members/${memberId}/`)).status).toBe(204);
+    await invite(ana, chat.id, ben.email);
+    expect((await send(ben, 'POST', `/api/chat/${chat.id}/member/accept/`)).body).toMatchObject({ language: 'es', memberState: 'joined' });
+  });
+});
+

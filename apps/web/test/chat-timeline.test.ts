@@ -53,6 +53,19 @@ describe('message pages and live events', () => {
     expect(ids(upsertMessage(data, message(10)))).toEqual([5, 6, 7, 8, 9, 10]);
   });
 
+  // Issue 37 (6): a reply's quote kept the old text after a correction until a reload.
+  it('gives the replies quoting a message its new text as the reader reads it', () => {
+    const quoted = message(8, { content: 'Después del standup comemos.', rawMessage: { id: 8, language: 'en', content: 'After the standup we eat.', created: at(8) } });
+    const reply = message(9, { replyTo: { id: 8, sender: quoted.sender, language: quoted.language, content: 'Después del standup comemos.', translated: true } });
+    const data = pages([9, 8]);
+    data.pages[0]!.results = [reply, quoted];
+    const corrected = upsertMessage(data, { ...quoted, content: 'Después de la reunión comemos.' });
+    expect(messagesOf(corrected).find((item) => item.id === 9)?.replyTo).toMatchObject({ id: 8, content: 'Después de la reunión comemos.', translated: true });
+    // Told again: the same timeline.
+    const again = upsertMessage(corrected, { ...quoted, content: 'Después de la reunión comemos.' });
+    expect(messagesOf(again)).toEqual(messagesOf(corrected));
+  });
+
   it('keeps the newer view of a message when a late one arrives', () => {
     const rendered = message(10, { translation: 'done', content: 'hello', rawMessage: { id: 10, language: 'es', content: 'hola', created: at(10) } });
     const data = upsertMessage(pages([10, 9], [8]), rendered);

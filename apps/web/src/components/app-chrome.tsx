@@ -7,6 +7,7 @@ import { ChatIcon, HomeIcon, RoomIcon, UserIcon } from './icons';
 import { unreadQuery } from '../lib/queries';
 import { setTitleUnread } from './document-title';
 import { LanguageSelect } from './language-select';
+import { unreadText } from '../lib/unread-text';
 
 export function AppChrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -41,16 +42,18 @@ export function AppChrome({ children }: { children: ReactNode }) {
               {link.icon}
               <span>{link.label}</span>
               {link.to === '/chat' && unread > 0 && (
-                <span className={`nav-badge${mentions > 0 ? ' nav-badge-mention' : ''}`}>
-                  <span aria-hidden="true">
-                    {mentions > 0 ? '@' : ''}
+                // The new messages' count, and apart from it how many mention the reader: "@2" read as
+                // two mentions when it meant two new, one mentioning (issue 37).
+                <span className="nav-badges" title={unreadText(t, unread, mentions)}>
+                  <span className="nav-badge" aria-hidden="true">
                     {unread > 99 ? '99+' : unread}
                   </span>
-                  <span className="visually-hidden">
-                    {mentions > 0
-                      ? t('chats.unreadWithMentions', { unread: t('chats.unreadNew', { count: unread }), mentions: t('chats.mentionsYouCount', { count: mentions }) })
-                      : t('chats.unread', { count: unread })}
-                  </span>
+                  {mentions > 0 && (
+                    <span className="nav-badge nav-badge-at" aria-hidden="true">
+                      @{mentions > 99 ? '99+' : mentions}
+                    </span>
+                  )}
+                  <span className="visually-hidden">{unreadText(t, unread, mentions)}</span>
                 </span>
               )}
             </Link>

@@ -411,7 +411,10 @@ export function createChatsService(deps: ChatsDeps) {
       if (member.joinedAt) return presentMember(member);
       const user = await users.byId(userId);
       if (!user) throw notFound();
-      const joined = await repo.acceptInvitation(member.id, { nickName: displayName(user), language: defaultLanguage(chat, user) });
+      // The language the invitation was made with (someone invited again keeps the one they had
+      // chosen: issue 37), unless the chat no longer has it.
+      const language = chat.languages.includes(member.language) ? member.language : defaultLanguage(chat, user);
+      const joined = await repo.acceptInvitation(member.id, { nickName: displayName(user), language });
       if (!joined) return presentMember((await load(chatId, userId)).member);
       live.membersChanged(chatId);
       live.chatUpdated(presentChat(chat, joined), [{ ...joined, memberState: 'joined' }]);

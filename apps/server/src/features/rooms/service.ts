@@ -554,7 +554,10 @@ export function createRoomsService(deps: RoomsDeps) {
       if (participant.joinedAt) return presentParticipant(room, participant);
       const user = await users.byId(userId);
       if (!user) throw notFound();
-      const joined = await repo.acceptInvitation(participant.id, { alias: displayName(user), language: defaultLanguage(room, user) });
+      // The language the invitation was made with (someone invited again keeps the one they had
+      // chosen: issue 37), unless the room no longer has it.
+      const language = room.languages.includes(participant.language) ? participant.language : defaultLanguage(room, user);
+      const joined = await repo.acceptInvitation(participant.id, { alias: displayName(user), language });
       if (!joined) return presentParticipant(room, (await load(roomId, userId)).participant);
       live.participantsChanged(roomId);
       live.roomUpdated(presentRoom(room, joined), [joined]);

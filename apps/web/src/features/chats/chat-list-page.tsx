@@ -21,6 +21,7 @@ import { formatWhen } from '../../lib/format';
 import { PlusIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
 import { useHeldConnection } from '../../lib/live';
+import { unreadText } from '../../lib/unread-text';
 import { useChatInvitationAnswers } from './invitations';
 import { useChatLiveSync, useWatchChats } from './live-sync';
 import { plainWithNames } from './mentions';
@@ -149,19 +150,16 @@ function ChatRow({ chat }: { chat: ChatListItem }) {
               )}
             </span>
             {chat.muted && <BellOffIcon className="muted-mark" title={t('chats.muted')} />}
-            {chat.unreadMentions > 0 && (
-              <span className="mention-badge" aria-hidden="true">
-                @
+            {chat.unreadCount > 0 && (
+              <span className="unread-badge" title={unreadText(t, chat.unreadCount, chat.unreadMentions)}>
+                <span aria-hidden="true">{chat.unreadCount > 99 ? '99+' : chat.unreadCount}</span>
+                <span className="visually-hidden">{unreadText(t, chat.unreadCount, chat.unreadMentions)}</span>
               </span>
             )}
-            {chat.unreadCount > 0 && (
-              <span className="unread-badge">
-                <span aria-hidden="true">{chat.unreadCount > 99 ? '99+' : chat.unreadCount}</span>
-                <span className="visually-hidden">
-                  {chat.unreadMentions > 0
-                    ? t('chats.unreadWithMentions', { unread: t('chats.unreadNew', { count: chat.unreadCount }), mentions: t('chats.mentionsYouCount', { count: chat.unreadMentions }) })
-                    : t('chats.unread', { count: chat.unreadCount })}
-                </span>
+            {/* How many of them mention the reader, apart from the count of new ones (issue 37: "@2" meant two new, one mentioning). */}
+            {chat.unreadMentions > 0 && (
+              <span className="mention-badge" aria-hidden="true">
+                @{chat.unreadMentions > 99 ? '99+' : chat.unreadMentions}
               </span>
             )}
           </span>

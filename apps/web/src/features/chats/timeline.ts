@@ -24,6 +24,32 @@ const MESSAGE_ORDER: ViewOrder<ChatMessage> = {
  * page. Without cached pages there is nothing to change: the next fetch brings it.
  */
 export function upsertMessage(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
+  const placed = placeMessage(data, message);
+  // The view the cache keeps (not a late one) is what the quotes show.
+  const kept = placed?.pages.flatMap((page) => page.results).find((item) => item.id === message.id) ?? message;
+  return withQuotesOf(placed, kept);
+}
+
+/**
+ * The replies quoting `message` with its text as the reader reads it now (a correction, an edit or
+ * a translation arriving changed it: issue 37, the quote kept the old text until a reload).
+ */
+function withQuotesOf(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
+  if (!data) return data;
+  const quoting = (item: ChatMessage) =>
+    item.replyTo?.id === message.id && (item.replyTo.content !== message.content || item.replyTo.language !== message.language || item.replyTo.translated !== (message.rawMessage !== null));
+  if (!data.pages.some((page) => page.results.some(quoting))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.results.some(quoting)
+        ? { ...page, results: page.results.map((item) => (quoting(item) ? { ...item, replyTo: { ...item.replyTo!, content: message.content, language: message.language, translated: message.rawMessage !== null } } : item)) }
+        : page,
+    ),
+  };
+}
+
+function placeMessage(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
   if (!data) return data;
   let found = false;
   let changed = false;
