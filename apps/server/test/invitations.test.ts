@@ -68,6 +68,10 @@ describe('inviting to a chat', () => {
     const list = (await ben.client.get('/api/chat/')).body;
     expect(list.results[0]).toMatchObject({ id: chat.id, title: 'Project X', memberState: 'invited', lastMessage: null, unreadCount: 0, description: null });
     expect((await ben.client.get(`/api/chat/${chat.id}/`)).body).toMatchObject({ memberState: 'invited', chatRole: 2003, description: null });
+    // An edit of the chat reaches him live, without the description either.
+    const mark = benSocket.received.length;
+    expect((await send(ana, 'PATCH', `/api/chat/${chat.id}/`, { description: 'The Acme merger: the numbers' })).status).toBe(200);
+    expect((await benSocket.next('chat:updated', (p) => p.chat.id === chat.id, 5000, mark)).chat).toMatchObject({ memberState: 'invited', description: null });
     expect((await ben.client.get(`/api/chat/${chat.id}/member/`)).body.memberState).toBe('invited');
     // Nothing of the chat's content reaches him: not by reading, not by posting, not live.
     for (const [method, url, body] of [
@@ -89,7 +93,7 @@ describe('inviting to a chat', () => {
     expect(accepted.body).toMatchObject({ id: memberId, nickName: 'Ben', memberState: 'joined' });
     expect((await send(ben, 'POST', `/api/chat/${chat.id}/member/accept/`)).status).toBe(200);
     expect((await ben.client.get(`/api/chat/${chat.id}/messages/`)).body.results.map((m: { content: string }) => m.content)).toEqual(['secret plans']);
-    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body.description).toBe('The Acme merger, before it is announced');
+    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body.description).toBe('The Acme merger: the numbers');
     expect(await benSocket.subscribe(chat.id)).toEqual({ ok: true });
     const members = (await ana.client.get(`/api/chat/${chat.id}/members/`)).body.results;
     expect(members.find((m: { id: number }) => m.id === memberId)).toMatchObject({ nickName: 'Ben', memberState: 'joined' });

@@ -72,7 +72,8 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
         'room:updated',
         participants.map((participant) => ({
           userId: participant.userId,
-          payload: { room: { ...room, roomRole: participant.roomRole as Room['roomRole'], memberState: participant.joinedAt ? 'joined' : 'invited' } },
+          // One only invited gets the room's title and languages, not its description (issue 31).
+          payload: { room: { ...room, description: participant.joinedAt ? room.description : null, roomRole: participant.roomRole as Room['roomRole'], memberState: participant.joinedAt ? 'joined' : 'invited' } },
         })),
       );
     },

@@ -90,6 +90,16 @@ function ChatScreen({ chatId }: { chatId: number }) {
   useWatchChats(state === 'joined' ? [chatId] : []);
   useHeldConnection(state === 'invited');
   const [panel, setPanel] = useState<Panel>(null);
+  // The "what next" notice goes once it was followed (the members opened) or dismissed, and the
+  // address forgets it (it stayed for good: issue 37).
+  const [createdNotice, setCreatedNotice] = useState(created);
+  const dismissCreated = useCallback(() => {
+    setCreatedNotice(false);
+    void navigate({ to: '/chat/$chatId', params: { chatId: String(chatId) }, search: true, state: {}, replace: true, resetScroll: false });
+  }, [navigate, chatId]);
+  useEffect(() => {
+    if (panel === 'members' && createdNotice) dismissCreated();
+  }, [panel, createdNotice, dismissCreated]);
   /** The message the reader is answering (the composer's reply bar). */
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const screen = useFillViewport();
@@ -155,9 +165,12 @@ function ChatScreen({ chatId }: { chatId: number }) {
         </div>
       )}
       <ChatHeader chat={chat.data} member={member.data} onOpen={setPanel} />
-      {created && (
+      {createdNotice && (
         <p className="notice created-notice" role="status">
-          {t('chats.created')}
+          <span>{t('chats.created')}</span>
+          <button type="button" className="link-button" onClick={dismissCreated}>
+            {t('chats.createdDismiss')}
+          </button>
         </p>
       )}
       <LiveStatusLine />

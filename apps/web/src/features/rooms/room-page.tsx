@@ -62,6 +62,18 @@ function RoomScreen({ roomId }: { roomId: number }) {
   const room = useQuery(roomQuery(roomId));
   const participant = useQuery(participantQuery(roomId));
   const [panel, setPanel] = useState<Panel>(null);
+  // The "what next" notice goes once it was followed (the participants opened, the room Live) or
+  // dismissed, and the address forgets it (it stayed for good: issue 37).
+  const navigate = useNavigate();
+  const [createdNotice, setCreatedNotice] = useState(created);
+  const dismissCreated = useCallback(() => {
+    setCreatedNotice(false);
+    void navigate({ to: '/room/$roomId', params: { roomId: String(roomId) }, search: true, state: {}, replace: true, resetScroll: false });
+  }, [navigate, roomId]);
+  const live = room.data?.state === ROOM_STATE.LIVE;
+  useEffect(() => {
+    if (createdNotice && (panel === 'participants' || live)) dismissCreated();
+  }, [panel, live, createdNotice, dismissCreated]);
   /** A term to add to the glossary, from a listener's correction. */
   const [glossaryDraft, setGlossaryDraft] = useState<GlossaryDraft | undefined>(undefined);
   const glossary = useMemo(() => roomGlossary(roomId), [roomId]);
@@ -98,9 +110,12 @@ function RoomScreen({ roomId }: { roomId: number }) {
   return (
     <main className="page room-page">
       <RoomHeader room={room.data} onEdit={controls.editRoom ? () => setPanel('edit') : undefined} />
-      {created && (
-        <p className="notice" role="status">
-          {t('rooms.created')}
+      {createdNotice && (
+        <p className="notice created-notice" role="status">
+          <span>{t('rooms.created')}</span>
+          <button type="button" className="link-button" onClick={dismissCreated}>
+            {t('chats.createdDismiss')}
+          </button>
         </p>
       )}
       <div className="room-layout">
