@@ -66,7 +66,8 @@ describe('inviting to a chat', () => {
     expect((await benSocket.next('chat:updated', (p) => p.chat.id === chat.id)).chat).toMatchObject({ title: 'Project X', memberState: 'invited', description: null });
     // It is at the top of his list, without content.
     const list = (await ben.client.get('/api/chat/')).body;
-    expect(list.results[0]).toMatchObject({ id: chat.id, title: 'Project X', memberState: 'invited', lastMessage: null, unreadCount: 0, description: null });
+    // Who invited him, as named in the chat (issue 37: the invitation card did not say).
+    expect(list.results[0]).toMatchObject({ id: chat.id, title: 'Project X', memberState: 'invited', lastMessage: null, unreadCount: 0, description: null, invitedBy: 'Ana' });
     expect((await ben.client.get(`/api/chat/${chat.id}/`)).body).toMatchObject({ memberState: 'invited', chatRole: 2003, description: null });
     // An edit of the chat reaches him live, without the description either.
     const mark = benSocket.received.length;
@@ -93,7 +94,7 @@ describe('inviting to a chat', () => {
     expect(accepted.body).toMatchObject({ id: memberId, nickName: 'Ben', memberState: 'joined' });
     expect((await send(ben, 'POST', `/api/chat/${chat.id}/member/accept/`)).status).toBe(200);
     expect((await ben.client.get(`/api/chat/${chat.id}/messages/`)).body.results.map((m: { content: string }) => m.content)).toEqual(['secret plans']);
-    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body.description).toBe('The Acme merger: the numbers');
+    expect((await ben.client.get(`/api/chat/${chat.id}/`)).body).toMatchObject({ description: 'The Acme merger: the numbers', invitedBy: null });
     expect(await benSocket.subscribe(chat.id)).toEqual({ ok: true });
     const members = (await ana.client.get(`/api/chat/${chat.id}/members/`)).body.results;
     expect(members.find((m: { id: number }) => m.id === memberId)).toMatchObject({ nickName: 'Ben', memberState: 'joined' });
@@ -192,7 +193,7 @@ describe('inviting to a room', () => {
     }
     expect(answers[0]).toEqual({ id: expect.any(Number), user: ben.email, roomRole: 1002, alias: localPart(ben.email), avatarImage: null, memberState: 'invited' });
     expect(answers[1]).toEqual({ id: expect.any(Number), user: nobody, roomRole: 1002, alias: localPart(nobody), avatarImage: null, memberState: 'invited' });
-    expect((await ben.client.get('/api/rooms/')).body.results[0]).toMatchObject({ id: room.id, memberState: 'invited', description: null });
+    expect((await ben.client.get('/api/rooms/')).body.results[0]).toMatchObject({ id: room.id, memberState: 'invited', description: null, invitedBy: 'Ana' });
     expect((await ben.client.get(`/api/rooms/${room.id}/`)).body).toMatchObject({ title: 'Standup', description: null });
     expect((await ben.client.get(`/api/rooms/${room.id}/participant/`)).body).toMatchObject({ memberState: 'invited', lkToken: null });
     expect((await ben.client.get(`/api/rooms/${room.id}/segments/`)).status).toBe(404);

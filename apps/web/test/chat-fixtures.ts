@@ -32,6 +32,7 @@ export function chat(id: number, overrides: Partial<ChatListItem> = {}): ChatLis
     id,
     title: `Chat ${id}`,
     description: null,
+    invitedBy: null,
     languages: ['en', 'es'],
     created: at(0),
     modified: at(id),

@@ -83,7 +83,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 const ok = (body: unknown): Route => () => ({ status: 200, body });
-const team: GroupChat = { id: 5, title: 'Team Lisbon', description: null, languages: ['en', 'es'], created: at(0), modified: at(40), chatRole: CHAT_ROLE.MEMBER, memberState: 'joined', muted: false };
+const team: GroupChat = { id: 5, title: 'Team Lisbon', description: null, languages: ['en', 'es'], created: at(0), modified: at(40), chatRole: CHAT_ROLE.MEMBER, memberState: 'joined', muted: false, invitedBy: null };
 const me: ChatMember = { id: 12, lastReadMessage: 40, nickName: 'Ana', language: 'es', chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT', memberState: 'joined', muted: false };
 const bob = { id: 8, nickName: 'Bob', language: 'en' as const, chatRole: CHAT_ROLE.MEMBER, tone: 'DEFAULT' as const, avatarImage: null };
 

@@ -131,6 +131,7 @@ const teamChat = (memberState: GroupChat['memberState'], chatRole: GroupChat['ch
   chatRole,
   memberState,
   muted: false,
+  invitedBy: memberState === 'invited' ? 'Bob' : null,
 });
 const membership = (memberState: ChatMember['memberState'], chatRole: ChatMember['chatRole'] = CHAT_ROLE.MEMBER): ChatMember => ({
   id: 12,
@@ -172,6 +173,7 @@ describe('an invitation to a chat', () => {
     expect(within(panel).getByRole('heading', { level: 1, name: 'Team Lisbon' })).toBeTruthy();
     expect(within(panel).getByText(english.invitations.badge)).toBeTruthy();
     expect(within(panel).getByText(english.invitations.chatIntro)).toBeTruthy();
+    expect(within(panel).getByText('Bob invited you.')).toBeTruthy();
     expect(within(panel).getByText('Planning the trip')).toBeTruthy();
     expect(within(panel).getByText('Languages: English and Spanish')).toBeTruthy();
     // Not the "not available" error, no messages, no composer, no subscription; the connection is held for the reader's own events.
@@ -207,7 +209,8 @@ describe('an invitation to a chat', () => {
     const rows = screen.getAllByRole('listitem').filter((item) => item.closest('.chat-rows'));
     expect(rows[0]?.contains(card)).toBe(true);
     expect(within(card).getByText(english.invitations.badge)).toBeTruthy();
-    expect(within(card).getByText(english.invitations.chatHint)).toBeTruthy();
+    // Who invited them (issue 37: the card did not say).
+    expect(within(card).getByText('Bob invited you to join this chat.')).toBeTruthy();
     // The chat the reader joined is watched; the invitation is not (the server would refuse it).
     await waitFor(() => expect(live.emitted).toContainEqual(['chat:subscribe', { chatId: 7 }]));
     expect(live.emitted).not.toContainEqual(['chat:subscribe', { chatId: 6 }]);
@@ -235,6 +238,7 @@ describe('an invitation to a room', () => {
     state: ROOM_STATE.LIVE,
     roomRole: ROOM_ROLE.MEMBER,
     memberState,
+    invitedBy: memberState === 'invited' ? 'Bob' : null,
   });
   const participation: Participant = { id: 4, alias: 'ana', roomRole: ROOM_ROLE.MEMBER, language: 'en', lkToken: null, lkUrl: null, maleVoice: false, tone: 'DEFAULT', memberState: 'invited' };
 

@@ -50,7 +50,7 @@ describe('watching rooms', () => {
     io.to('room:5').emit('segment:created', { roomId: 5, segment: segment(1) });
     io.to('room:5').emit('segment:rendered', { roomId: 5, segment: segment(1) });
     io.to('room:5').emit('room:updated', {
-      room: { id: 5, title: 'Meeting', description: null, languages: ['en', 'es'], domain: 'DEFAULT', created: at(0), modified: at(1), state: ROOM_STATE.LIVE, roomRole: ROOM_ROLE.MEMBER, memberState: 'joined' },
+      room: { id: 5, title: 'Meeting', description: null, languages: ['en', 'es'], domain: 'DEFAULT', created: at(0), modified: at(1), state: ROOM_STATE.LIVE, roomRole: ROOM_ROLE.MEMBER, memberState: 'joined', invitedBy: null },
     });
     io.to('room:5').emit('participants:changed', { roomId: 5 });
     io.to('room:5').emit('segments:deleted', { roomId: 5, segmentIds: [1] });

@@ -41,6 +41,8 @@ export const groupChatSchema = z.object({
   memberState: memberStateField,
   /** Beyond the spec: the reader muted the chat's notifications. */
   muted: z.boolean(),
+  /** Beyond the spec: while the reader is invited, how whoever invited them is named in the chat (null once joined). */
+  invitedBy: z.nullable(z.string()),
 });
 export type GroupChat = z.infer<typeof groupChatSchema>;
 

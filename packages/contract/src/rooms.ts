@@ -39,6 +39,8 @@ export const roomSchema = z.object({
   roomRole: roomRoleField,
   /** Beyond the spec: `invited` (the reader may accept or decline, and sees nothing more) or `joined`. */
   memberState: memberStateField,
+  /** Beyond the spec: while the reader is invited, how whoever invited them is named in the room (null once joined). */
+  invitedBy: z.nullable(z.string()),
 });
 export type Room = z.infer<typeof roomSchema>;
 

@@ -87,11 +87,12 @@ export function InvitationCard({ title, hint, link, ...actions }: InvitationActi
 export function InvitationPanel({
   title,
   intro,
+  by,
   description,
   languages,
   back,
   ...actions
-}: InvitationActions & { title: string; intro: string; description: string | null; languages: readonly string[]; back: ReactNode }) {
+}: InvitationActions & { title: string; intro: string; by?: string | null | undefined; description: string | null; languages: readonly string[]; back: ReactNode }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const id = useId();
@@ -103,6 +104,11 @@ export function InvitationPanel({
         <h1 id={`${id}-title`} dir="auto">
           {title}
         </h1>
+        {by && (
+          <p className="invitation-by" dir="auto">
+            {t('invitations.invitedBy', { name: by })}
+          </p>
+        )}
         <p className="invitation-intro">{intro}</p>
         {description && (
           <p className="invitation-description" dir="auto">

@@ -1830,6 +1830,7 @@ export interface operations {
                             state: components["schemas"]["RoomState"];
                             roomRole: components["schemas"]["RoomRole"];
                             memberState: components["schemas"]["MemberState"];
+                            invitedBy: string | null;
                         }[];
                     };
                 };
@@ -1900,6 +1901,7 @@ export interface operations {
                         state: components["schemas"]["RoomState"];
                         roomRole: components["schemas"]["RoomRole"];
                         memberState: components["schemas"]["MemberState"];
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -1947,6 +1949,7 @@ export interface operations {
                         state: components["schemas"]["RoomState"];
                         roomRole: components["schemas"]["RoomRole"];
                         memberState: components["schemas"]["MemberState"];
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -2018,6 +2021,7 @@ export interface operations {
                         state: components["schemas"]["RoomState"];
                         roomRole: components["schemas"]["RoomRole"];
                         memberState: components["schemas"]["MemberState"];
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -2116,6 +2120,7 @@ export interface operations {
                         state: components["schemas"]["RoomState"];
                         roomRole: components["schemas"]["RoomRole"];
                         memberState: components["schemas"]["MemberState"];
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -2170,6 +2175,7 @@ export interface operations {
                         state: components["schemas"]["RoomState"];
                         roomRole: components["schemas"]["RoomRole"];
                         memberState: components["schemas"]["MemberState"];
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -2224,6 +2230,7 @@ export interface operations {
                         state: components["schemas"]["RoomState"];
                         roomRole: components["schemas"]["RoomRole"];
                         memberState: components["schemas"]["MemberState"];
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -3874,6 +3881,7 @@ export interface operations {
                             chatRole: components["schemas"]["ChatRole"];
                             memberState: components["schemas"]["MemberState"];
                             muted: boolean;
+                            invitedBy: string | null;
                             lastMessage: {
                                 /** @example 42 */
                                 id: number;
@@ -4032,6 +4040,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
                         muted: boolean;
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -4078,6 +4087,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
                         muted: boolean;
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -4146,6 +4156,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
                         muted: boolean;
+                        invitedBy: string | null;
                     };
                 };
             };
@@ -4242,6 +4253,7 @@ export interface operations {
                         chatRole: components["schemas"]["ChatRole"];
                         memberState: components["schemas"]["MemberState"];
                         muted: boolean;
+                        invitedBy: string | null;
                     };
                 };
             };

@@ -153,6 +153,8 @@ export const roomParticipants = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }),
     /** When they accepted; null while invited (they see the room's name and nothing more). */
     joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),
+    /** How whoever invited them was named in the room then (shown to them while invited). */
+    invitedBy: text('invited_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('room_participants_room_user_key').on(t.roomId, t.userId), index('room_participants_user_idx').on(t.userId)],
@@ -192,6 +194,8 @@ export const chatMembers = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }),
     /** When they accepted; null while invited (they see the chat's name and nothing more). */
     joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),
+    /** How whoever invited them was named in the chat then (shown to them while invited). */
+    invitedBy: text('invited_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('chat_members_chat_user_key').on(t.chatId, t.userId), index('chat_members_user_idx').on(t.userId)],

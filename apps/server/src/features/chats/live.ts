@@ -129,12 +129,21 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
 
     /** The chat as each member sees it (their role and state differ). */
     /** The chat as each of these sees it: one only invited gets its title and languages, not its description (issue 31). */
-    chatUpdated(chat: Omit<GroupChat, 'chatRole' | 'memberState' | 'muted'>, members: { userId: number; chatRole: number; memberState: MemberState; muted: boolean }[]) {
+    chatUpdated(chat: Omit<GroupChat, 'chatRole' | 'memberState' | 'muted' | 'invitedBy'>, members: { userId: number; chatRole: number; memberState: MemberState; muted: boolean; invitedBy: string | null }[]) {
       audience.toUsers(
         'chat:updated',
         members.map((member) => ({
           userId: member.userId,
-          payload: { chat: { ...chat, description: member.memberState === 'invited' ? null : chat.description, chatRole: member.chatRole as ChatRole, memberState: member.memberState, muted: member.muted } },
+          payload: {
+            chat: {
+              ...chat,
+              description: member.memberState === 'invited' ? null : chat.description,
+              chatRole: member.chatRole as ChatRole,
+              memberState: member.memberState,
+              muted: member.muted,
+              invitedBy: member.memberState === 'invited' ? member.invitedBy : null,
+            },
+          },
         })),
       );
     },

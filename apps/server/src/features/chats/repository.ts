@@ -68,6 +68,7 @@ const memberColumns = {
   muted: chatMembers.muted,
   leftAt: chatMembers.leftAt,
   joinedAt: chatMembers.joinedAt,
+  invitedBy: chatMembers.invitedBy,
   createdAt: chatMembers.createdAt,
   email: users.email,
   fullName: users.fullName,
@@ -644,13 +645,13 @@ export function createChatsRepository(db: Db) {
      * Invites a user to a chat, or invites back one who had left (history kept); undefined when
      * they are a member or invited already.
      */
-    async addMember(values: { chatId: number; userId: number; chatRole: number; nickName: string; language: string }): Promise<MemberRow | undefined> {
+    async addMember(values: { chatId: number; userId: number; chatRole: number; nickName: string; language: string; invitedBy: string }): Promise<MemberRow | undefined> {
       const [row] = await db
         .insert(chatMembers)
         .values({ ...values, joinedAt: null })
         .onConflictDoUpdate({
           target: [chatMembers.chatId, chatMembers.userId],
-          set: { chatRole: values.chatRole, nickName: values.nickName, leftAt: null, joinedAt: null },
+          set: { chatRole: values.chatRole, nickName: values.nickName, invitedBy: values.invitedBy, leftAt: null, joinedAt: null },
           setWhere: sql`${chatMembers.leftAt} is not null`,
         })
         .returning();

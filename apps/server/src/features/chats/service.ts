@@ -108,7 +108,7 @@ export function createChatsService(deps: ChatsDeps) {
   const senderTurns = inOrder();
 
   /** A chat as a member sees it; one only invited sees its title and languages, not its description (answers and pushes alike). */
-  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt' | 'muted'>): GroupChat => ({
+  const presentChat = (chat: ChatRow, member: Pick<MemberRow, 'chatRole' | 'joinedAt' | 'muted' | 'invitedBy'>): GroupChat => ({
     id: chat.id,
     title: chat.title,
     description: member.joinedAt ? chat.description : null,
@@ -118,6 +118,7 @@ export function createChatsService(deps: ChatsDeps) {
     chatRole: member.chatRole as ChatRole,
     memberState: stateOf(member),
     muted: member.muted,
+    invitedBy: member.joinedAt ? null : member.invitedBy,
   });
 
   const presentMember = (member: MemberRow): ChatMember => ({
@@ -472,7 +473,7 @@ export function createChatsService(deps: ChatsDeps) {
       if (body.chatRole === CHAT_ROLE.OWNER) throw fieldError('chatRole', 'ownerByHandOver', undefined, 'invalid_choice');
       if (body.chatRole === CHAT_ROLE.ADMIN) chatPolicy.require(role, 'addAdmin');
       const invitee = await users.byEmailOrInvited(body.user, options.lang);
-      const added = await repo.addMember({ chatId, userId: invitee.id, chatRole: body.chatRole, nickName: invitedName(invitee.email), language: defaultLanguage(chat, invitee) });
+      const added = await repo.addMember({ chatId, userId: invitee.id, chatRole: body.chatRole, nickName: invitedName(invitee.email), language: defaultLanguage(chat, invitee), invitedBy: member.nickName });
       if (!added) throw fieldError('user', 'alreadyMember', undefined, 'unique');
       live.membersChanged(chatId);
       // The invitee's open tabs learn of the invitation at once.

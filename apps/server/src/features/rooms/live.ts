@@ -67,13 +67,21 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
     },
 
     /** The room as each participant sees it (their role and state differ). */
-    roomUpdated(room: Omit<Room, 'roomRole' | 'memberState'>, participants: { userId: number; roomRole: number; joinedAt: Date | null }[]) {
+    roomUpdated(room: Omit<Room, 'roomRole' | 'memberState' | 'invitedBy'>, participants: { userId: number; roomRole: number; joinedAt: Date | null; invitedBy: string | null }[]) {
       audience.toUsers(
         'room:updated',
         participants.map((participant) => ({
           userId: participant.userId,
           // One only invited gets the room's title and languages, not its description (issue 31).
-          payload: { room: { ...room, description: participant.joinedAt ? room.description : null, roomRole: participant.roomRole as Room['roomRole'], memberState: participant.joinedAt ? 'joined' : 'invited' } },
+          payload: {
+            room: {
+              ...room,
+              description: participant.joinedAt ? room.description : null,
+              roomRole: participant.roomRole as Room['roomRole'],
+              memberState: participant.joinedAt ? 'joined' : 'invited',
+              invitedBy: participant.joinedAt ? null : participant.invitedBy,
+            },
+          },
         })),
       );
     },

@@ -60,6 +60,7 @@ const participantColumns = {
   tone: roomParticipants.tone,
   leftAt: roomParticipants.leftAt,
   joinedAt: roomParticipants.joinedAt,
+  invitedBy: roomParticipants.invitedBy,
   createdAt: roomParticipants.createdAt,
   email: users.email,
   fullName: users.fullName,
@@ -327,13 +328,13 @@ export function createRoomsRepository(db: Db) {
     },
 
     /** Invites a user, or invites back one who had left; undefined when they take part or are invited already. */
-    async addParticipant(values: { roomId: number; userId: number; roomRole: number; alias: string; language: string }) {
+    async addParticipant(values: { roomId: number; userId: number; roomRole: number; alias: string; language: string; invitedBy: string }) {
       const [row] = await db
         .insert(roomParticipants)
         .values({ ...values, joinedAt: null })
         .onConflictDoUpdate({
           target: [roomParticipants.roomId, roomParticipants.userId],
-          set: { roomRole: values.roomRole, alias: values.alias, leftAt: null, joinedAt: null },
+          set: { roomRole: values.roomRole, alias: values.alias, invitedBy: values.invitedBy, leftAt: null, joinedAt: null },
           setWhere: sql`${roomParticipants.leftAt} is not null`,
         })
         .returning();

@@ -123,7 +123,7 @@ export function createRoomsService(deps: RoomsDeps) {
   const link = (urlPath: string) => (query: Record<string, string | number | undefined>) => pageLink(publicUrl, urlPath, query);
 
   /** A room as a participant sees it; one only invited sees its title and languages, not its description (answers and pushes alike). */
-  const presentRoom = (room: RoomRow, participant: Pick<ParticipantRow, 'roomRole' | 'joinedAt'>): Room => ({
+  const presentRoom = (room: RoomRow, participant: Pick<ParticipantRow, 'roomRole' | 'joinedAt' | 'invitedBy'>): Room => ({
     id: room.id,
     title: room.title,
     description: participant.joinedAt ? room.description : null,
@@ -134,6 +134,7 @@ export function createRoomsService(deps: RoomsDeps) {
     state: room.state as RoomState,
     roomRole: participant.roomRole as RoomRole,
     memberState: stateOf(participant),
+    invitedBy: participant.joinedAt ? null : participant.invitedBy,
   });
 
   async function presentParticipant(room: RoomRow, participant: ParticipantRow): Promise<Participant> {
@@ -618,7 +619,7 @@ export function createRoomsService(deps: RoomsDeps) {
       roomPolicy.require(participant.roomRole as RoomRole, 'manageParticipants');
       if (body.roomRole === ROOM_ROLE.OWNER) throw fieldError('roomRole', 'ownerByHandOver', undefined, 'invalid_choice');
       const invitee = await users.byEmailOrInvited(body.user, options.lang);
-      const added = await repo.addParticipant({ roomId, userId: invitee.id, roomRole: body.roomRole, alias: invitedName(invitee.email), language: defaultLanguage(room, invitee) });
+      const added = await repo.addParticipant({ roomId, userId: invitee.id, roomRole: body.roomRole, alias: invitedName(invitee.email), language: defaultLanguage(room, invitee), invitedBy: participant.alias });
       if (!added) throw fieldError('user', 'alreadyParticipant', undefined, 'unique');
       live.participantsChanged(roomId);
       // The invitee's open tabs learn of the invitation at once.

@@ -105,7 +105,7 @@ function ChatInvitation({ chat }: { chat: ChatListItem }) {
     <li>
       <InvitationCard
         title={chat.title}
-        hint={t('invitations.chatHint')}
+        hint={chat.invitedBy ? t('invitations.chatHintBy', { name: chat.invitedBy }) : t('invitations.chatHint')}
         link={{ to: '/chat/$chatId', params: { chatId: String(chat.id) } }}
         onAccept={() => answers.accept(chat)}
         onDecline={async () => {

@@ -217,6 +217,7 @@ function ChatInvitation({ chat }: { chat: GroupChat }) {
     <InvitationPanel
       title={chat.title}
       intro={t('invitations.chatIntro')}
+      by={chat.invitedBy}
       description={chat.description}
       languages={chat.languages}
       back={

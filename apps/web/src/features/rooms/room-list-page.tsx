@@ -91,7 +91,7 @@ function RoomInvitation({ room }: { room: Room }) {
     <li>
       <InvitationCard
         title={room.title}
-        hint={t('invitations.roomHint')}
+        hint={room.invitedBy ? t('invitations.roomHintBy', { name: room.invitedBy }) : t('invitations.roomHint')}
         link={{ to: '/room/$roomId', params: { roomId: String(room.id) } }}
         onAccept={() => answers.accept(room)}
         onDecline={async () => {

@@ -166,6 +166,7 @@ function RoomInvitation({ room }: { room: Room }) {
     <InvitationPanel
       title={room.title}
       intro={t('invitations.roomIntro')}
+      by={room.invitedBy}
       description={room.description}
       languages={room.languages}
       back={
