@@ -41,6 +41,7 @@ const groupChat = {
   chatRole: 2001,
   memberState: 'joined',
   muted: false,
+  invitedBy: null,
 };
 
 const message = {

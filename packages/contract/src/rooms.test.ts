@@ -45,6 +45,7 @@ const room = {
   state: 3001,
   roomRole: 1001,
   memberState: 'joined',
+  invitedBy: null,
 };
 
 const segment = {
