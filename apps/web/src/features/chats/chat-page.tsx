@@ -38,6 +38,7 @@ import { SettingsDialog } from './settings-dialog';
 import { activeTypists, addTypist, nextExpiry, removeTypist, type Typist } from './typing';
 import '../../components/shared.css';
 import './chats.css';
+import { CreatedNotice } from '../../components/created-notice';
 
 const chatRoute = getRouteApi('/protected/chat/$chatId');
 
@@ -165,14 +166,7 @@ function ChatScreen({ chatId }: { chatId: number }) {
         </div>
       )}
       <ChatHeader chat={chat.data} member={member.data} onOpen={setPanel} />
-      {createdNotice && (
-        <p className="notice created-notice" role="status">
-          <span>{t('chats.created')}</span>
-          <button type="button" className="link-button" onClick={dismissCreated}>
-            {t('chats.createdDismiss')}
-          </button>
-        </p>
-      )}
+      {createdNotice && <CreatedNotice text={t('chats.created')} onDismiss={dismissCreated} />}
       <LiveStatusLine />
       <MessageList
         chatId={chatId}

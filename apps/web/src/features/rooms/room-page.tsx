@@ -38,6 +38,7 @@ import { segmentsOf } from './segments';
 import { SegmentItem, TranscriptAnnouncer, useClipPlayer, useTranslator } from './transcript';
 import '../../components/shared.css';
 import './rooms.css';
+import { CreatedNotice } from '../../components/created-notice';
 
 const roomRoute = getRouteApi('/protected/room/$roomId');
 
@@ -110,14 +111,7 @@ function RoomScreen({ roomId }: { roomId: number }) {
   return (
     <main className="page room-page">
       <RoomHeader room={room.data} onEdit={controls.editRoom ? () => setPanel('edit') : undefined} />
-      {createdNotice && (
-        <p className="notice created-notice" role="status">
-          <span>{t('rooms.created')}</span>
-          <button type="button" className="link-button" onClick={dismissCreated}>
-            {t('chats.createdDismiss')}
-          </button>
-        </p>
-      )}
+      {createdNotice && <CreatedNotice text={t('rooms.created')} onDismiss={dismissCreated} />}
       <div className="room-layout">
         <div className="room-aside">
           <StateCard room={room.data} participant={participant.data} />
