@@ -92,8 +92,9 @@ test('three people see and hear each other with no media server; a removed one i
 
   const enter = async (page: Page, shot?: string) => {
     await page.goto(`/room/${room.id}/connect`);
-    // The check before joining: the own camera's picture and the microphone's level, moving.
-    await expect(page.locator('.prejoin video')).toBeVisible();
+    // The check before joining: the own camera's picture and the microphone's level, moving
+    // (opening the devices of a third Chromium on a busy machine can take tens of seconds).
+    await expect(page.locator('.prejoin video')).toBeVisible({ timeout: 60_000 });
     await expect.poll(() => page.locator('#prejoin-level').evaluate((meter: HTMLMeterElement) => meter.value), { timeout: 10_000 }).toBeGreaterThan(0);
     // Told before joining that what is said is recorded.
     await expect(page.locator('.prejoin-recorded')).toBeVisible();

@@ -40,6 +40,9 @@ test('a photo and a document sent by one member reach the other', async ({ brows
   const composer = adaPage.getByRole('textbox', { name: en.chats.messageLabel });
   await composer.fill('The house is big.');
   await expect(adaPage.locator('form.composer').getByText('Itinerary.pdf')).toBeVisible();
+  // The picture keeps the name Ada gave it, and she is told it goes as WebP (issue 37: renamed silently).
+  const chip = adaPage.locator('.upload-chip').filter({ hasText: 'beach.jpg' });
+  await expect(chip).toContainText(en.chats.attachmentConverted, { timeout: 15_000 });
   await screenshots(adaPage, shots, 'composer-en');
   // Sent once both uploads are ready.
   await expect(adaPage.locator('.send-button')).toBeEnabled({ timeout: 15_000 });
@@ -50,13 +53,16 @@ test('a photo and a document sent by one member reach the other', async ({ brows
   const thumb = received.locator('.attachment-thumb img');
   await expect(thumb).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  await expect(thumb).toHaveAttribute('alt', 'beach.webp');
+  await expect(thumb).toHaveAttribute('alt', 'beach.jpg');
   await expect(received).toContainText('casa', { timeout: 20_000 });
   await expect(received.locator('.attachment-file-name')).toHaveText('Itinerary.pdf');
   await screenshots(benPage, shots, 'received-es');
   await received.locator('.attachment-thumb').click();
-  const viewer = benPage.getByRole('dialog', { name: 'beach.webp' });
+  const viewer = benPage.getByRole('dialog', { name: 'beach.jpg' });
   await expect(viewer.locator('img')).toBeVisible();
+  await expect(viewer).toContainText(es.chats.attachmentConverted);
+  // Saved as what it is now: beach.webp.
+  await expect(viewer.locator('a[download]')).toHaveAttribute('download', 'beach.webp');
   await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
   await screenshots(benPage, shots, 'viewer-es');
   await benPage.keyboard.press('Escape');

@@ -60,14 +60,17 @@ test('an invitation to a chat shows up at once; its page shows only the invitati
   const card = boPage.getByRole('article', { name: 'Book club' });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Invitation');
-  await expect(card).toContainText('You are invited to join this chat.');
+  // Who invited Bo (issue 37: the card did not say).
+  await expect(card).toContainText('Ada Lovelace invited you to join this chat.');
   await screenshots(boPage, shots, 'chat-list-card-en');
 
   // Its page: what the chat is, and nothing of its messages (the API agrees).
   await card.getByRole('link', { name: 'Book club' }).click();
   await expect(boPage).toHaveURL((url) => url.pathname === `/chat/${id}`);
   const panel = boPage.getByRole('region', { name: 'Book club' });
-  await expect(panel).toContainText('One novel a month, read in our own languages.');
+  // Title, languages and who invited; the description waits for the acceptance (issue 31).
+  await expect(panel).toContainText('Ada Lovelace invited you.');
+  await expect(panel).not.toContainText('One novel a month');
   await expect(panel).toContainText('Languages: English and Spanish');
   await expect(boPage.getByText('Chat not available')).toHaveCount(0);
   await expect(boPage.getByText('First up: Pedro Páramo.')).toHaveCount(0);
@@ -79,6 +82,7 @@ test('an invitation to a chat shows up at once; its page shows only the invitati
   await panel.getByRole('button', { name: 'Accept' }).click();
   await expect(boPage.getByText('You joined “Book club”.')).toBeVisible();
   await expect(messages(boPage).getByText('First up: Pedro Páramo.')).toBeVisible();
+  await expect(boPage.getByText('One novel a month, read in our own languages.')).toBeVisible();
   await expect(boPage.getByText('Reconnecting…')).toBeHidden();
   await boPage.getByLabel('Message', { exact: true }).fill('Count me in.');
   await boPage.getByLabel('Message', { exact: true }).press('Enter');
@@ -131,7 +135,7 @@ test('an invitation to a room, on the home page and in the room list; accepted, 
   const anaPage = await signedIn(browser, ana);
   const recent = anaPage.getByRole('region', { name: 'Your recent rooms' });
   const homeCard = recent.getByRole('article', { name: 'Lisbon planning' });
-  await expect(homeCard).toContainText('You are invited to join this room.');
+  await expect(homeCard).toContainText('Ada Lovelace invited you to join this room.');
   await expect(recent.getByRole('listitem').first()).toContainText('Lisbon planning');
   await screenshots(anaPage, shots, 'home-card-en');
 
@@ -140,7 +144,8 @@ test('an invitation to a room, on the home page and in the room list; accepted, 
   await expect(anaPage).toHaveURL((url) => url.pathname === `/room/${id}`);
   const panel = anaPage.getByRole('region', { name: 'Lisbon planning' });
   await expect(panel).toContainText('You are invited to this room.');
-  await expect(panel).toContainText('Where we meet and what we visit');
+  await expect(panel).toContainText('Ada Lovelace invited you.');
+  await expect(panel).not.toContainText('Where we meet and what we visit');
   await expect(anaPage.getByRole('link', { name: 'Join the call' })).toHaveCount(0);
   expect((await anaPage.request.get(`/api/rooms/${id}/segments/`)).status()).toBe(404);
   await screenshots(anaPage, shots, 'room-panel-en');
@@ -156,6 +161,7 @@ test('an invitation to a room, on the home page and in the room list; accepted, 
   // Now the room is hers: its transcript, the participants, and the call, which she joins.
   await anaPage.getByRole('link', { name: /Lisbon planning/ }).click();
   await expect(anaPage.getByRole('heading', { level: 1, name: 'Lisbon planning' })).toBeVisible();
+  await expect(anaPage.getByText('Where we meet and what we visit')).toBeVisible();
   await expect(anaPage.getByRole('heading', { name: 'Transcript' })).toBeVisible();
   await anaPage.getByRole('link', { name: 'Join the call' }).click();
   await expect(anaPage).toHaveURL((url) => url.pathname === `/room/${id}/connect`);

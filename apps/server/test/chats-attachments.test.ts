@@ -43,7 +43,8 @@ describe('attachments', () => {
     const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
     const uploaded = await upload(ana, chat.id, jpeg, 'beach.jpg', 'image/jpeg');
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    expect(uploaded.body).toMatchObject({ kind: 'image', name: 'beach.webp', contentType: 'image/webp', width: 1200, height: 800 });
+    // The name given is kept; the file is the WebP it was re-encoded to (issue 37: renamed unannounced before).
+    expect(uploaded.body).toMatchObject({ kind: 'image', name: 'beach.jpg', contentType: 'image/webp', width: 1200, height: 800 });
     expect(uploaded.body.thumbnailUrl).toMatch(/\/attachments\/\d+\/thumbnail$/);
 
     // Before it is sent, only the uploader can fetch it.
@@ -59,7 +60,7 @@ describe('attachments', () => {
     const file = await fetchBytes(ben, uploaded.body.url);
     expect(file.status).toBe(200);
     expect(file.type).toBe('image/webp');
-    expect(file.disposition).toMatch(/^inline/);
+    expect(file.disposition).toBe("inline; filename*=UTF-8''beach.webp");
     // Members' files are never kept by a shared cache (issue 31, 7: the static plugin's `public` won).
     expect(file.cache).toBe('private, max-age=31536000, immutable');
     expect(file.policy).toBe("default-src 'none'; sandbox");

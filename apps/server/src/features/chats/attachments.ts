@@ -36,7 +36,8 @@ export function cleanName(name: string | undefined, fallback: string): string {
   return (base || fallback).slice(-120);
 }
 
-const replaceExtension = (name: string, extension: string) => `${name.replace(/\.[^.]{1,10}$/, '') || 'picture'}.${extension}`;
+/** A file name with another extension (a picture's download, re-encoded as WebP: "whiteboard.png" → "whiteboard.webp"). */
+export const withExtension = (name: string, extension: string) => `${name.replace(/\.[^.]{1,10}$/, '') || 'picture'}.${extension}`;
 
 export async function processUpload(data: Buffer, sentName: string | undefined, decode: Decode): Promise<ProcessedUpload> {
   const name = cleanName(sentName, 'file');
@@ -50,7 +51,9 @@ export async function processUpload(data: Buffer, sentName: string | undefined, 
         const picture = sharp(data, { limitInputPixels: max }).rotate();
         const { data: file, info } = await picture.clone().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer({ resolveWithObject: true });
         const thumbnail = await picture.clone().resize(480, 480, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
-        return { kind: 'image' as const, name: replaceExtension(name, 'webp'), contentType: 'image/webp', file, thumbnail, width: info.width, height: info.height };
+        // The name the person gave is kept (issue 37: "whiteboard.png" became "whiteboard.webp"
+        // unannounced); only its download is named after the encoding.
+        return { kind: 'image' as const, name, contentType: 'image/webp', file, thumbnail, width: info.width, height: info.height };
       });
     } catch (error) {
       if (error instanceof ApiError) throw error;

@@ -40,7 +40,7 @@ import { groupReactions, mentionsOf, presentAttachment, readContext, type Messag
 import type { PictureDecoder } from '../../core/images';
 import type { Quotas } from '../../core/quotas';
 import type { WorkBudget } from '../../core/work-budget';
-import { processUpload } from './attachments';
+import { processUpload, withExtension } from './attachments';
 import { randomBytes } from 'node:crypto';
 import type { Attachment, ChatMessageCreateRequest } from '@parla/contract/chat';
 import { mentionedIds } from '@parla/contract/markup';
@@ -706,7 +706,8 @@ export function createChatsService(deps: ChatsDeps) {
       const row = await repo.attachmentFor(chatId, id, member.id);
       const key = row ? (variant === 'thumbnail' ? row.thumbnailKey : row.fileKey) : null;
       if (!row || !key) throw notFound();
-      return { key, contentType: variant === 'thumbnail' ? 'image/webp' : row.contentType, name: row.name, inline: row.kind === 'image' };
+      // A picture is served as the WebP it was re-encoded to, named so.
+      return { key, contentType: variant === 'thumbnail' ? 'image/webp' : row.contentType, name: row.kind === 'image' ? withExtension(row.name, 'webp') : row.name, inline: row.kind === 'image' };
     },
 
     /** A message's reactions and who gave them. */

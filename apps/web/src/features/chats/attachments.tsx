@@ -50,6 +50,9 @@ export function formatSize(bytes: number, lang: string): string {
 }
 
 /** What a message's attachments are, in one line: "📷 Photo", "📷 3 photos", "📎 report.pdf", "📎 4 files". */
+/** A picture re-encoded by the server (sent as WebP under the name it was given). */
+export const isConverted = (attachment: Pick<Attachment, 'kind' | 'name' | 'contentType'>) => attachment.kind === 'image' && attachment.contentType === 'image/webp' && !/\.webp$/i.test(attachment.name);
+
 export function attachmentSummary(attachments: readonly Pick<Attachment, 'kind' | 'name'>[], t: TFunction): string {
   const [first] = attachments;
   if (!first) return '';
@@ -107,9 +110,11 @@ function useDownload(url: string, name: string) {
 }
 
 function DownloadLink({ attachment, className, children, label }: { attachment: Attachment; className: string; children: ReactNode; label?: string | undefined }) {
-  const download = useDownload(attachment.url, attachment.name);
+  // A re-encoded picture is saved under its name with the extension of what it is now.
+  const name = isConverted(attachment) ? `${attachment.name.replace(/\.[^.]{1,10}$/, '') || 'picture'}.webp` : attachment.name;
+  const download = useDownload(attachment.url, name);
   return (
-    <a className={className} href={attachment.url} download={attachment.name} aria-label={label} onClick={(event) => void download(event)}>
+    <a className={className} href={attachment.url} download={name} aria-label={label} onClick={(event) => void download(event)}>
       {children}
     </a>
   );
@@ -183,7 +188,10 @@ export function MessageAttachments({ attachments }: { attachments: readonly Atta
           <div className="attachment-viewer">
             <ApiImage src={viewing.url} alt={viewing.name} width={viewing.width ?? undefined} height={viewing.height ?? undefined} />
             <p className="attachment-viewer-meta">
-              <span>{formatSize(viewing.size, uiLang)}</span>
+              <span>
+                {formatSize(viewing.size, uiLang)}
+                {isConverted(viewing) && ` · ${t('chats.attachmentConverted')}`}
+              </span>
               <DownloadLink attachment={viewing} className="btn btn-secondary btn-small">
                 <DownloadIcon width={18} height={18} />
                 {t('chats.attachmentDownload')}

@@ -12,6 +12,7 @@ import { CloseIcon } from '../../components/icons';
 import { classifyError } from '../../lib/error-catalogue';
 import { CancelledError } from '../../lib/http';
 import { uploadAttachment } from './api';
+import { isConverted } from './attachments';
 import { FileIcon, formatSize } from './attachments';
 import { isTransient } from './outbox-sender';
 
@@ -178,7 +179,11 @@ export function UploadList({ uploads, onRemove, onRetry }: { uploads: readonly U
                   {upload.error}
                 </span>
               ) : (
-                <span className="upload-size">{formatSize(upload.attachment?.size ?? upload.file.size, uiLang)}</span>
+                <span className="upload-size">
+                  {formatSize(upload.attachment?.size ?? upload.file.size, uiLang)}
+                  {/* A picture is sent as the WebP the server made of it: said, not done unannounced (issue 37). */}
+                  {upload.attachment && isConverted(upload.attachment) && ` · ${t('chats.attachmentConverted')}`}
+                </span>
               )}
             </span>
             {upload.state === 'failed' && upload.retryable && (
