@@ -14,7 +14,7 @@ export function RoomList({ rooms, onAccept, onDecline }: { rooms: Room[]; onAcce
       {rooms.map((room) => (
         <li key={room.id}>
           {room.memberState === 'invited' ? (
-            <InvitationCard title={room.title} hint={t('invitations.roomHint')} link={{ to: '/room/$roomId', params: { roomId: String(room.id) } }} onAccept={() => onAccept(room)} onDecline={() => onDecline(room)} />
+            <InvitationCard title={room.title} hint={room.invitedBy ? t('invitations.roomHintBy', { name: room.invitedBy }) : t('invitations.roomHint')} link={{ to: '/room/$roomId', params: { roomId: String(room.id) } }} onAccept={() => onAccept(room)} onDecline={() => onDecline(room)} />
           ) : (
             <Link to="/room/$roomId" params={{ roomId: String(room.id) }} className="room-card">
               {room.roomRole === ROOM_ROLE.OWNER ? <CrownIcon title={t('rooms.owner')} /> : <UsersIcon title={t('rooms.member')} />}
