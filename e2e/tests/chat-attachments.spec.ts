@@ -42,7 +42,7 @@ test('a photo and a document sent by one member reach the other', async ({ brows
   await expect(adaPage.locator('form.composer').getByText('Itinerary.pdf')).toBeVisible();
   // The picture keeps the name Ada gave it, and she is told it goes as WebP (issue 37: renamed silently).
   const chip = adaPage.locator('.upload-chip').filter({ hasText: 'beach.jpg' });
-  await expect(chip).toContainText(en.chats.attachmentConverted, { timeout: 15_000 });
+  await expect(chip.locator(`[title="${en.chats.attachmentConverted}"]`)).toContainText('WebP', { timeout: 15_000 });
   await screenshots(adaPage, shots, 'composer-en');
   // Sent once both uploads are ready.
   await expect(adaPage.locator('.send-button')).toBeEnabled({ timeout: 15_000 });

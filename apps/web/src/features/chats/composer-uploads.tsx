@@ -182,7 +182,12 @@ export function UploadList({ uploads, onRemove, onRetry }: { uploads: readonly U
                 <span className="upload-size">
                   {formatSize(upload.attachment?.size ?? upload.file.size, uiLang)}
                   {/* A picture is sent as the WebP the server made of it: said, not done unannounced (issue 37). */}
-                  {upload.attachment && isConverted(upload.attachment) && ` · ${t('chats.attachmentConverted')}`}
+                  {upload.attachment && isConverted(upload.attachment) && (
+                    <span title={t('chats.attachmentConverted')}>
+                      {' · WebP'}
+                      <span className="visually-hidden">: {t('chats.attachmentConverted')}</span>
+                    </span>
+                  )}
                 </span>
               )}
             </span>
