@@ -74,7 +74,24 @@ export function useMeshCall(roomId: number, local: LocalMedia, media: { micropho
   };
 }
 
-/** How loud each stream is now (0..1), sampled a few times a second; the loudest above a floor speaks. */
+/** How often each stream is sampled: about once per analyser window, so even a short sound is caught. */
+const LEVEL_SAMPLE_MS = 50;
+/** How often the levels are published (a re-render). */
+const LEVEL_PUBLISH_MS = 200;
+/** What is left of a level after one publishing step without a louder sound: meters fall, not blink. */
+const LEVEL_DECAY = 0.6;
+
+/** The level shown next: the loudest moment since the last step, or what was shown, falling. */
+export function nextLevel(shown: number, peak: number): number {
+  const fallen = shown * LEVEL_DECAY;
+  return Math.min(1, Math.max(peak, fallen < 0.01 ? 0 : fallen));
+}
+
+/**
+ * How loud each stream is now (0..1): the loudest moment since the last look, falling off
+ * gradually, as a level meter does (a short sound sampled now and then was often missed, and
+ * the meter blinked); the loudest above a floor speaks.
+ */
 export function useLevels(streams: readonly { id: string; stream: MediaStream | null }[]): Map<string, number> {
   const [levels, setLevels] = useState<Map<string, number>>(new Map());
   const key = streams.map(({ id, stream }) => `${id}:${stream?.getAudioTracks()[0]?.id ?? ''}`).join('|');
@@ -84,28 +101,34 @@ export function useLevels(streams: readonly { id: string; stream: MediaStream | 
     const AudioContextClass = window.AudioContext as typeof AudioContext | undefined;
     if (!AudioContextClass) return;
     const context = new AudioContextClass();
-    const meters: { id: string; analyser: AnalyserNode; samples: Float32Array<ArrayBuffer> }[] = [];
+    const meters: { id: string; analyser: AnalyserNode; samples: Float32Array<ArrayBuffer>; peak: number; shown: number }[] = [];
     for (const { id, stream } of current.current) {
       if (!stream?.getAudioTracks().length) continue;
       const analyser = context.createAnalyser();
       analyser.fftSize = 2048;
       context.createMediaStreamSource(stream).connect(analyser);
-      meters.push({ id, analyser, samples: new Float32Array(analyser.fftSize) });
+      meters.push({ id, analyser, samples: new Float32Array(analyser.fftSize), peak: 0, shown: 0 });
     }
-    const timer = setInterval(() => {
+    const sampler = setInterval(() => {
       if (context.state === 'suspended') void context.resume().catch(() => undefined);
+      for (const meter of meters) {
+        // The peak of the last ~45 ms of sound.
+        meter.analyser.getFloatTimeDomainData(meter.samples);
+        for (const sample of meter.samples) meter.peak = Math.max(meter.peak, Math.abs(sample));
+      }
+    }, LEVEL_SAMPLE_MS);
+    const publisher = setInterval(() => {
       const next = new Map<string, number>();
-      for (const { id, analyser, samples } of meters) {
-        analyser.getFloatTimeDomainData(samples);
-        // The peak of the last ~45 ms: a word's loudness, not its average with the silence around it.
-        let peak = 0;
-        for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-        next.set(id, Math.min(1, peak));
+      for (const meter of meters) {
+        meter.shown = nextLevel(meter.shown, meter.peak);
+        meter.peak = 0;
+        next.set(meter.id, meter.shown);
       }
       setLevels(next);
-    }, 200);
+    }, LEVEL_PUBLISH_MS);
     return () => {
-      clearInterval(timer);
+      clearInterval(sampler);
+      clearInterval(publisher);
       void context.close().catch(() => undefined);
     };
   }, [key]);
