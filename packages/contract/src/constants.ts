@@ -124,6 +124,12 @@ export const MESH = {
   /** The largest session description (SDP) or ICE candidate a signal may carry, in characters. */
   sdpMax: 20_000,
   candidateMax: 2_000,
+  /**
+   * How long a participant whose live connection dropped keeps their place before the others are
+   * told they left: a slow machine's signalling hiccup must not tear down connections that still
+   * carry media (issue 37). Leaving, removal and ending are told at once.
+   */
+  rejoinGraceMs: 10_000,
 } as const;
 
 export const SESSION = {

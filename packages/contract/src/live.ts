@@ -47,10 +47,30 @@ export type MessageSendAck =
 // ---- the call without a media server (a WebRTC mesh signalled here) ----
 
 /** What one peer tells another to connect: a session description or a network candidate. */
+/**
+ * Names one call's tab (`instance` of call:join) or one peer connection (`connection` of a signal):
+ * random, chosen by the client.
+ */
+const callTokenField = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
+
+/**
+ * Enter a room's call. `instance` names this tab's call: entering again with the same one (after the
+ * live connection dropped and came back within MESH.rejoinGraceMs) is a return, not a newcomer; the
+ * others are not told anyone left or came, and the peer connections that still carry media stay.
+ */
+export const callJoinSchema = z.object({ roomId: idField, instance: z.optional(callTokenField) });
+export type CallJoin = z.infer<typeof callJoinSchema>;
+
+/**
+ * What peers tell each other through the server. `connection` names the peer connection a signal
+ * belongs to (the offerer's choice, kept by both sides): an offer with another name starts a new
+ * connection in place of the old one; an answer or candidate of another connection is stale.
+ */
 export const callSignalSchema = z.union([
-  z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().check(z.minLength(1), z.maxLength(MESH.sdpMax)) }),
+  z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().check(z.minLength(1), z.maxLength(MESH.sdpMax)), connection: z.optional(callTokenField) }),
   z.object({
     type: z.literal('candidate'),
+    connection: z.optional(callTokenField),
     candidate: z.string().check(z.maxLength(MESH.candidateMax)),
     sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
     sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(64)))),
@@ -80,7 +100,15 @@ export interface CallIceServer {
  * not Live, `full` at MESH.maxPeers.
  */
 export type CallJoinAck =
-  | { ok: true; self: CallPeer; peers: CallPeer[]; iceServers: CallIceServer[]; maxPeers: number }
+  | {
+      ok: true;
+      self: CallPeer;
+      peers: CallPeer[];
+      iceServers: CallIceServer[];
+      maxPeers: number;
+      /** A return of the same tab (see callJoinSchema): the others kept their connections to it. */
+      resumed: boolean;
+    }
   | { ok: false; error: 'not_found' | 'not_live' | 'full' | 'invalid' | 'throttled' };
 
 /** The answer to `call:signal`: `not_found` when the sender is not in that call. */
@@ -88,7 +116,7 @@ export type CallSignalAck = { ok: true } | { ok: false; error: 'not_found' | 'in
 
 export interface ClientToServerEvents {
   /** Enter the room's call (a participant, while the room is Live). */
-  'call:join': (payload: RoomRef, ack: (answer: CallJoinAck) => void) => void;
+  'call:join': (payload: CallJoin, ack: (answer: CallJoinAck) => void) => void;
   'call:leave': (payload: RoomRef) => void;
   /** A signal for one peer of the call (relayed only between people in it). */
   'call:signal': (payload: CallSignalRequest, ack: (answer: CallSignalAck) => void) => void;
@@ -167,10 +195,18 @@ export interface ServerToClientEvents {
   /** The room is gone, or the reader left or was removed. */
   'room:removed': (event: RoomRef) => void;
   'participants:changed': (event: RoomRef) => void;
-  /** Someone entered the call: they will send an offer. */
-  'call:peer-joined': (event: { roomId: number; peer: CallPeer }) => void;
-  /** Someone left the call (or was removed, or their connection went): close their connection. */
-  'call:peer-left': (event: { roomId: number; participantId: number }) => void;
+  /**
+   * Someone entered the call: they will send an offer. `returning`: they are back after the others
+   * were told they dropped; a connection to them still carrying media stays, otherwise either side
+   * offers a new one (on a clash, the lower participant id's offer wins).
+   */
+  'call:peer-joined': (event: { roomId: number; peer: CallPeer; returning?: true }) => void;
+  /**
+   * Someone left the call (or was removed): close their connection. `dropped`: their live
+   * connection went and did not come back within MESH.rejoinGraceMs; a peer connection to them
+   * that still carries media may stay until it fails (they may be back, under a slow server).
+   */
+  'call:peer-left': (event: { roomId: number; participantId: number; dropped?: true }) => void;
   'call:signal': (event: { roomId: number; from: number; signal: CallSignal }) => void;
   /** This tab is out of the call: the call ended, the reader was removed, or joined it from elsewhere. */
   'call:ended': (event: { roomId: number; reason: 'ended' | 'removed' | 'elsewhere' }) => void;

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MESH } from '@parla/contract/constants';
 import type { CallIceServer } from '@parla/contract/live';
 import type { S3Options } from './storage';
 
@@ -119,6 +120,8 @@ const envSchema = z.object({
     .pipe(z.array(turnUrl)),
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  /** How long someone whose live connection dropped keeps their place in a call (MESH.rejoinGraceMs). */
+  CALL_REJOIN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(MESH.rejoinGraceMs / 1000),
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
@@ -249,6 +252,8 @@ export interface Config {
   iceServers: CallIceServer[];
   /** A TURN server whose credentials are made per participant (the TURN REST API); undefined: none. */
   turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
+  /** How long a call keeps the place of someone whose live connection dropped (ms). */
+  callRejoinGraceMs: number;
   speech: {
     sttProvider: Env['STT_PROVIDER'];
     ttsProvider: Env['TTS_PROVIDER'];
@@ -375,6 +380,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       unsentMinutes: env.UNSENT_UPLOAD_MINUTES,
     },
     turn: env.TURN_URLS.length && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET, ttlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS } : undefined,
+    callRejoinGraceMs: Math.round(env.CALL_REJOIN_GRACE_SECONDS * 1000),
     speech: {
       sttProvider: env.STT_PROVIDER,
       ttsProvider: env.TTS_PROVIDER,

@@ -427,13 +427,16 @@ function connected(timeoutMs: number): Promise<boolean> {
  * Enter a Live room's call without a media server (a mesh): who is there, and the ICE servers.
  * A connection still being opened is waited for.
  */
-export async function joinCall(roomId: number): Promise<CallJoinAck> {
+export async function joinCall(roomId: number, instance?: string): Promise<CallJoinAck> {
   if (!(await connected(ACK_TIMEOUT_MS)) || !socket) return { ok: false, error: 'not_found' };
   return socket
     .timeout(ACK_TIMEOUT_MS)
-    .emitWithAck('call:join', { roomId })
+    .emitWithAck('call:join', instance ? { roomId, instance } : { roomId })
     .catch((): CallJoinAck => ({ ok: false, error: 'throttled' }));
 }
+
+/** Resolves once the live connection is up (true), or false after `timeoutMs` without it. */
+export const liveConnected = (timeoutMs: number): Promise<boolean> => connected(timeoutMs);
 
 /** A signal for one peer of the call (an offer, an answer, a network candidate). */
 export function sendCallSignal(roomId: number, to: number, signal: CallSignal): Promise<CallSignalAck> {

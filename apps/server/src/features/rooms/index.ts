@@ -25,7 +25,7 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   const live = createRoomsLive(ctx.realtime, repo, presenter);
   // A call's media: LiveKit when configured, and always the mesh of people connected directly.
   const livekit = createLivekit({ ...config.livekit, log: app.log });
-  const mesh = createMesh(ctx.realtime, repo, { iceServers: config.iceServers, turn: config.turn });
+  const mesh = createMesh(ctx.realtime, repo, { iceServers: config.iceServers, turn: config.turn, rejoinGraceMs: config.callRejoinGraceMs });
   const calls: Calls = {
     ...livekit,
     removeParticipants: async (roomId, participantIds) => void (await Promise.all([livekit.removeParticipants(roomId, participantIds), mesh.expel(roomId, participantIds)])),
