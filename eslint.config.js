@@ -3,6 +3,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/drizzle/**', 'data/**', '**/*.js', '**/*.mjs'] },
@@ -23,11 +25,19 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles: a cycle is a layering mistake (platform → domain → features, lib →
+    // features). The rule skips type-only imports; keep those acyclic by hand.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver': undefined, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['apps/server/src/features/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other; share through core/.' }] },
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other; share through domain/ and platform/.' }] },
       ],
     },
   },

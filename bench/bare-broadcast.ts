@@ -1,7 +1,7 @@
 // The floor for bench/chat-fanout.ts: the least a Node server can do to fan a posted message out
 // to a chat's sockets with the same library. Plain Fastify 5 (no logger, no plugins, no schemas)
 // and Socket.IO on the same path (/api/live/) with the same server options as
-// apps/server/src/core/realtime.ts; no database, no authentication, no rendering: `chat:subscribe`
+// apps/server/src/platform/realtime.ts; no database, no authentication, no rendering: `chat:subscribe`
 // joins the socket to the chat's room and acknowledges, and `message:send` (or `POST
 // /api/chat/{id}/messages/`) emits one `message:created` to that room (every member's socket, the
 // sender's included) with a body shaped like the real one, and acknowledges it (answers 201).

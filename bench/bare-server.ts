@@ -14,7 +14,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { sessions, users } from '../apps/server/src/core/db/schema';
+import { sessions, users } from '../apps/server/src/platform/db/schema';
 import { bareEnv, bearer, serveUntilSignalled, UNAUTHORIZED, verifyAccessToken } from './lib/bare';
 
 /**

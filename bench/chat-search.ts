@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createChatsRepository } from '../apps/server/src/features/chats/repository';
-import { chatMessages, messageRenderings } from '../apps/server/src/core/db/schema';
+import { chatMessages, messageRenderings } from '../apps/server/src/platform/db/schema';
 import { captureStatement } from './lib/bare';
 import {
   benchFolders,

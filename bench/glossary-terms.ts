@@ -21,12 +21,12 @@
 // rendering whose result came back with missedTerms).
 //
 // Why in-process rather than the real server: what the glossary changes happens entirely in the
-// translator (createTranslator of apps/server/src/core/translation/index.ts, applyGlossary,
+// translator (createTranslator of apps/server/src/domain/rendering/translation/index.ts, applyGlossary,
 // protect.ts); the server's job queue, message rows and live pushes around it change no word of
 // the Spanish but would add polling, 10 members to sign up and noise to the time per sentence. So
 // this drives the real translator, with its cache in PGlite in memory migrated by the server's
 // own openDatabase, and builds the glossary the way the server does: a chat row, the 20 entries
-// checked by the API's schema (glossaryEntryRequestSchema) and added by core/glossary.ts, and
+// checked by the API's schema (glossaryEntryRequestSchema) and added by domain/glossary/glossary.ts, and
 // forTranslation() with the members' names. Each provider starts every pass with an empty cache;
 // one request per sentence, one target (es, DEFAULT), one after the other. "calls" counts the
 // provider's translate() calls (Apertium: one APY request each; the stand-in: one completion).
@@ -40,18 +40,18 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { glossaryEntryRequestSchema } from '@parla/contract/glossary';
-import { openDatabase } from '../apps/server/src/core/db/index';
-import { chats, translationCache } from '../apps/server/src/core/db/schema';
-import { createGlossaries } from '../apps/server/src/core/glossary';
-import { createTranslator } from '../apps/server/src/core/translation/index';
-import { createApertiumProvider } from '../apps/server/src/core/translation/apertium';
-import { createOpenAiTranslationProvider } from '../apps/server/src/core/translation/openai';
-import type { TranslationGlossary, TranslationProvider } from '../apps/server/src/core/translation/provider';
+import { openDatabase } from '../apps/server/src/platform/db/index';
+import { chats, translationCache } from '../apps/server/src/platform/db/schema';
+import { createGlossaries } from '../apps/server/src/domain/glossary/glossary';
+import { createTranslator } from '../apps/server/src/domain/rendering/translation/index';
+import { createApertiumProvider } from '../apps/server/src/domain/rendering/translation/apertium';
+import { createOpenAiTranslationProvider } from '../apps/server/src/domain/rendering/translation/openai';
+import type { TranslationGlossary, TranslationProvider } from '../apps/server/src/domain/rendering/translation/provider';
 import { startOpenAiStandIn } from '../apps/server/test/stand-ins/openai';
 import { benchFolders, onCleanup, parseBenchArgs, percentile, runMain, StartError } from './lib/harness';
-// core/glossary.ts is written against the server's Fastify (its routes use app.ctx, request.lang,
+// domain/glossary/glossary.ts is written against the server's Fastify (its routes use app.ctx, request.lang,
 // reply.sendFile): the declarations that add them, for the type check only.
-import type {} from '../apps/server/src/core/context';
+import type {} from '../apps/server/src/context';
 import type {} from '@fastify/static';
 
 const { values: options } = parseBenchArgs({

@@ -86,7 +86,8 @@ export function groupOf(frame: CallFrame): string {
     return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1] ?? ''}` : (parts[0] ?? file);
   }
   const ours: [string, string][] = [
-    ['/apps/server/src/core/', 'parla server core (apps/server/src/core)'],
+    ['/apps/server/src/platform/', 'parla server platform (apps/server/src/platform)'],
+    ['/apps/server/src/domain/', 'parla server domain (apps/server/src/domain)'],
     ['/apps/server/src/features/', 'parla server features (apps/server/src/features)'],
     ['/apps/server/src/', 'parla server (apps/server/src)'],
     ['/packages/contract/', 'parla contract (packages/contract)'],

@@ -60,7 +60,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_PATH, type ClientToServerEvents, type SegmentEvent, type ServerToClientEvents } from '@parla/contract/live';
-import { pcmWav } from '../apps/server/src/core/speech/audio';
+import { pcmWav } from '../apps/server/src/domain/rendering/speech/audio';
 import { startOpenAiStandIn } from '../apps/server/test/stand-ins/openai';
 import {
   backgroundLoad,

@@ -60,7 +60,7 @@ function vadAssets(): Plugin {
 
 /**
  * The pages each address shows (src/app/router.tsx loads each page on demand): the page's chunks
- * and styles are announced with index.html (a Link header, apps/server/src/core/web-client.ts),
+ * and styles are announced with index.html (a Link header, apps/server/src/platform/web-client.ts),
  * so they load alongside the entry instead of after it has run. `signedIn`: the protected pages,
  * announced only to a request that carries the session cookie (a visitor without one is sent to
  * sign in). A module named here that no chunk serves fails the build. `data`: the API addresses

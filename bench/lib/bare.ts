@@ -7,8 +7,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import type { Db } from '../../apps/server/src/core/db/index';
-import * as schema from '../../apps/server/src/core/db/schema';
+import type { Db } from '../../apps/server/src/platform/db/index';
+import * as schema from '../../apps/server/src/platform/db/schema';
 
 export interface AccessClaims {
   userId: number;

@@ -340,7 +340,7 @@ export async function call(method: string, url: string, body?: unknown, token?: 
 }
 
 /**
- * An access token as apps/server/src/core/auth.ts signs one (HS256 by jose's SignJWT: typ=access,
+ * An access token as apps/server/src/platform/auth.ts signs one (HS256 by jose's SignJWT: typ=access,
  * sid, sub, jti, iat, exp), for a session row written by the bench itself. The lifetime is the
  * bench's choice (the server checks the expiry, not how far away it is).
  */

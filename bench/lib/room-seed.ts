@@ -2,9 +2,9 @@
 // lib/seed.ts's way: its users with a session and a signed access token each (seedUsers), the
 // room already Live (state 3002) and its participants, the speaker as OWNER, the listeners as
 // MEMBERs, each with a language and a voice. The tables are the server's own
-// (apps/server/src/core/db/schema.ts).
+// (apps/server/src/platform/db/schema.ts).
 import { ROOM_ROLE, ROOM_STATE } from '@parla/contract/constants';
-import { roomParticipants, rooms } from '../../apps/server/src/core/db/schema';
+import { roomParticipants, rooms } from '../../apps/server/src/platform/db/schema';
 import { seedUsers, type Seeder, type SeededUser } from './seed';
 
 export interface SeededParticipant {

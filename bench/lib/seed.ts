@@ -1,13 +1,13 @@
 // Test data written straight into a Parla database (already migrated by the real server), so that
 // setting up is not measured and takes seconds: users (no password: sockets and Bearer requests
 // need none), one session each with an access token signed like the server's, chats, memberships,
-// messages and their renderings. The tables are the server's own (apps/server/src/core/db/schema.ts).
+// messages and their renderings. The tables are the server's own (apps/server/src/platform/db/schema.ts).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { CHAT_ROLE } from '@parla/contract/constants';
-import { chatMembers, chatMessages, chats, messageRenderings, sessions, users } from '../../apps/server/src/core/db/schema';
+import { chatMembers, chatMessages, chats, messageRenderings, sessions, users } from '../../apps/server/src/platform/db/schema';
 import { signAccessToken } from './harness';
 
 export interface Seeder {

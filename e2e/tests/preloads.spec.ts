@@ -1,4 +1,4 @@
-// What index.html's Link header announces for a page (apps/server/src/core/web-client.ts, from
+// What index.html's Link header announces for a page (apps/server/src/platform/web-client.ts, from
 // the build's route-preloads.json) is what the page then uses: its chunks, and the API answers a
 // signed-in page fetches as soon as it renders. A preload nobody uses is a request for nothing
 // that competes with the page's own; Chromium says so in the console a few seconds after load.

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/core/config';
+import { loadConfig } from '../src/platform/config';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'parla-openapi-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRANSLATION_PROVIDER: 'none', STT_PROVIDER: 'none', TTS_PROVIDER: 'none', WEB_DIST_DIR: path.join(dataDir, 'none') });

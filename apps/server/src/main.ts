@@ -1,6 +1,6 @@
 // Starts the server on the configuration of the environment.
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './core/config';
+import { ConfigError, loadConfig } from './platform/config';
 
 async function main() {
   let config;

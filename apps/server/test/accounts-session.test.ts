@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../src/core/context';
-import { sessions } from '../src/core/db/schema';
+import type { AppContext } from '../src/context';
+import { sessions } from '../src/platform/db/schema';
 import { REFRESH_GRACE_MS } from '../src/features/accounts/service';
 import { GOOD_PASSWORD, registerActivated, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
@@ -132,7 +132,7 @@ describe('sign-in throttling and TRUST_PROXY', () => {
   });
 
   it('refuses a TRUST_PROXY that is neither a hop count nor addresses', async () => {
-    const { loadConfig, ConfigError } = await import('../src/core/config');
+    const { loadConfig, ConfigError } = await import('../src/platform/config');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'parla-config-'));
     expect(() => loadConfig({ TRUST_PROXY: 'yes please', DATA_DIR: dir })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33', DATA_DIR: dir })).toThrow(ConfigError);

@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApertiumProvider, type ApertiumProvider } from '../src/core/translation/apertium';
-import type { TranslationRequest } from '../src/core/translation/provider';
+import { createApertiumProvider, type ApertiumProvider } from '../src/domain/rendering/translation/apertium';
+import type { TranslationRequest } from '../src/domain/rendering/translation/provider';
 
 const log = pino({ level: 'silent' });
 let apertium: ApertiumProvider;

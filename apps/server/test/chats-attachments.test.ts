@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, person, send, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
-import { messageAttachments } from '../src/core/db/schema';
+import { messageAttachments } from '../src/platform/db/schema';
 
 const upload = (who: Person, chatId: number, data: Buffer, name: string, type = 'application/octet-stream') => {
   const form = new FormData();

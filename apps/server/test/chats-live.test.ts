@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageSendAck, MessageSendRequest } from '@parla/contract/live';
-import { sessions } from '../src/core/db/schema';
+import { sessions } from '../src/platform/db/schema';
 import { addMember, createChat, invite, person, post, send, setReading, type Person } from './chat-helpers';
 import { signedIn, startServer, type TestServer } from './harness';
 import { connect, drop, marker, positionOf, reconnect, type LiveClient } from './live-helpers';
@@ -195,7 +195,7 @@ describe('posting over the live connection (message:send)', () => {
     const [anaSocket, benSocket, eveSocket, ivySocket] = await Promise.all([ana, ben, eve, ivy].map((who) => live(server.url, who)));
     const repeatedId = randomUUID();
     // All at once: the server takes them in the same few ticks, so they go in the same batches
-    // (core/db/group-commit.ts); a stranger's, an invitee's and a repeated clientId among them.
+    // (platform/db/group-commit.ts); a stranger's, an invitee's and a repeated clientId among them.
     const [anaAnswers, benAnswers, eve404, ivy404, first, second] = await Promise.all([
       Promise.all(Array.from({ length: 8 }, (_, index) => sendOver(anaSocket!, { chatId: chat.id, content: `Ana ${index}` }))),
       Promise.all(Array.from({ length: 8 }, (_, index) => sendOver(benSocket!, { chatId: chat.id, content: `Ben ${index}` }))),

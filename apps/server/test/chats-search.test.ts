@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChat, eventually, person, post, send, setReading, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
 import { eq } from 'drizzle-orm';
-import { chatMessages } from '../src/core/db/schema';
+import { chatMessages } from '../src/platform/db/schema';
 
 const search = async (who: Person, query: Record<string, string | number>) => {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));

@@ -95,7 +95,7 @@ describe('chats', () => {
     const ana = await person(server);
     const ids = [];
     for (const title of ['a', 'b', 'c', 'd']) ids.push((await createChat(ana, { title, languages: ['en'] })).id);
-    const { chats } = await import('../src/core/db/schema');
+    const { chats } = await import('../src/platform/db/schema');
     const { inArray } = await import('drizzle-orm');
     await server.app.ctx.db.update(chats).set({ modifiedAt: new Date('2026-01-01T00:00:00.000Z') }).where(inArray(chats.id, ids));
     const seen: number[] = [];

@@ -2,7 +2,7 @@
 // sees minutes), and real speech pocketsphinx understands (flite).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runProcess, withTempDir } from '../src/core/speech/process';
+import { runProcess, withTempDir } from '../src/platform/process';
 
 /** Just under the 2 MB upload limit. */
 const SAMPLE_BYTES = 2 * 1024 * 1024 - 256;

@@ -1,12 +1,12 @@
-// core/db/fast-rows.ts maps the hot reads' rows by a plan made once: it must give exactly what
+// platform/db/fast-rows.ts maps the hot reads' rows by a plan made once: it must give exactly what
 // drizzle's own mapping gives (dates as Dates, numbers as numbers, a left-joined row that is not
 // there as null), on the database the test pass runs on.
 import { and, desc, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTimestamptz, withFastRows } from '../src/core/db/fast-rows';
+import { parseTimestamptz, withFastRows } from '../src/platform/db/fast-rows';
 import { createRoomsRepository } from '../src/features/rooms/repository';
-import type { Database } from '../src/core/db/index';
-import { chatMembers, chatMessages, chats, messageRenderings, roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../src/core/db/schema';
+import type { Database } from '../src/platform/db/index';
+import { chatMembers, chatMessages, chats, messageRenderings, roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../src/platform/db/schema';
 import { openTestDatabase } from './harness';
 
 let database: Database;

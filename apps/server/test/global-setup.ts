@@ -11,9 +11,9 @@ import { createConnection, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { openDatabase } from '../src/core/db/index';
-import { createJobs } from '../src/core/jobs';
-import { which } from '../src/core/speech/process';
+import { openDatabase } from '../src/platform/db/index';
+import { createJobs } from '../src/platform/jobs';
+import { which } from '../src/platform/process';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
-// Group commit (core/db/group-commit.ts): calls of the same tick, and those arriving while a batch
+// Group commit (platform/db/group-commit.ts): calls of the same tick, and those arriving while a batch
 // is written, go together; each caller gets its own answer, and one failing call fails alone.
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from '../src/core/db/group-commit';
+import { groupCommit } from '../src/platform/db/group-commit';
 
 describe('group commit', () => {
   it('runs calls of the same tick as one batch, and those arriving meanwhile as the next', async () => {

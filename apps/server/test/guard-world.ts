@@ -11,7 +11,7 @@ import type { Operation } from './fuzz/operations';
 import sharp from 'sharp';
 import type { Session, WorldRequest } from './fuzz/guard';
 import type { WorldFile } from './fuzz/cases';
-import { runProcess } from '../src/core/speech/process';
+import { runProcess } from '../src/platform/process';
 import { alawWav, chunk, fmtBody, riff, twoFmtWav } from './crafted-audio';
 import { GOOD_PASSWORD, activationKeyFrom, signedIn, uniqueEmail, type Client, type TestServer } from './harness';
 import { toneWav, uploadForm } from './room-helpers';

@@ -12,8 +12,8 @@ import type { DestinationStream } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { checkAnswers } from './document-check';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/core/config';
-import { openDatabase, type Database } from '../src/core/db/index';
+import { loadConfig, type Config } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db/index';
 
 export interface CaughtMail {
   to: string;

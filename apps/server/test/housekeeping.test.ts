@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailKeys, sessions, users } from '../src/core/db/schema';
+import { emailKeys, sessions, users } from '../src/platform/db/schema';
 import { createChat, invite, person, send } from './chat-helpers';
 import { GOOD_PASSWORD, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 

@@ -1,8 +1,8 @@
-// The pictures' decoding queue (core/images.ts, issue 31 (2)): one decode at a time, a bounded
+// The pictures' decoding queue (platform/images.ts, issue 31 (2)): one decode at a time, a bounded
 // wait per person and in all, each person's pixels of the minute; the pixels a file may hold.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/core/errors';
-import { allowedPixels, createPictureDecoder, FLOOR_PIXELS } from '../src/core/images';
+import { ApiError } from '../src/platform/errors';
+import { allowedPixels, createPictureDecoder, FLOOR_PIXELS } from '../src/platform/images';
 
 const later = () => {
   let release!: () => void;
@@ -69,7 +69,7 @@ describe('picture decoding', () => {
 
 describe('a budget of work', () => {
   it('refuses past the minute’s amount, per person, and checks with nothing to add once it is spent', async () => {
-    const { createWorkBudget } = await import('../src/core/work-budget');
+    const { createWorkBudget } = await import('../src/platform/work-budget');
     const budget = createWorkBudget(100);
     budget.check(1);
     budget.spend(1, 80);

@@ -1,6 +1,6 @@
-// inOrder (core/in-order.ts): calls of one key one after another in the order made, other keys free.
+// inOrder (platform/in-order.ts): calls of one key one after another in the order made, other keys free.
 import { describe, expect, it } from 'vitest';
-import { inOrder } from '../src/core/in-order';
+import { inOrder } from '../src/platform/in-order';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

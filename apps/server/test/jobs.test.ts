@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/core/db/index';
-import { createJobs, PermanentJobFailure, type JobPolicy, type Jobs } from '../src/core/jobs';
+import type { Database } from '../src/platform/db/index';
+import { createJobs, PermanentJobFailure, type JobPolicy, type Jobs } from '../src/platform/jobs';
 import { openTestDatabase } from './harness';
 
 const log = pino({ level: 'silent' });

@@ -1,10 +1,10 @@
-// The server's message catalogues (apps/server/src/core/locales/*.json) against English: the same
+// The server's message catalogues (apps/server/src/platform/locales/*.json) against English: the same
 // keys, every {placeholder} kept, nothing left in English where the language is not English.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@parla/contract/constants';
 
-const dir = new URL('../src/core/locales/', import.meta.url);
+const dir = new URL('../src/platform/locales/', import.meta.url);
 type Catalogue = { messages: Record<string, string>; tones: Record<string, string> };
 const load = (lang: string) => JSON.parse(readFileSync(new URL(`${lang}.json`, dir), 'utf8')) as Catalogue;
 const english = load('en');

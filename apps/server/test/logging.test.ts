@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../src/core/mailer';
+import { createMailer } from '../src/platform/mailer';
 import { hashPassword } from '../src/features/accounts/passwords';
 import { createAccountsRepository } from '../src/features/accounts/repository';
 import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from './harness';
@@ -110,7 +110,7 @@ describe('logs in production (LOG_LEVEL=trace)', () => {
 
 describe('the error serializer', () => {
   it('copies errors whose getters refuse another `this` (DOMException) without throwing', async () => {
-    const { redactError } = await import('../src/core/logging');
+    const { redactError } = await import('../src/platform/logging');
     const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     const copy = redactError(new Error('LiveKit did not answer', { cause: timeout })) as Error & { cause: Error };
     expect(copy.message).toBe('LiveKit did not answer');

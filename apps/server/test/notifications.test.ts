@@ -10,11 +10,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_STATE } from '@parla/contract/constants';
 import { mentionToken } from '@parla/contract/markup';
-import { pushSubscriptions, users } from '../src/core/db/schema';
+import { pushSubscriptions, users } from '../src/platform/db/schema';
 import { addMember, createChat, person, post, send, setReading, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
 import { connect } from './live-helpers';
-import { isPrivateAddress, publicLookup } from '../src/core/push';
+import { isPrivateAddress, publicLookup } from '../src/domain/delivery/push';
 import { browserKeys, decrypt, makeCertificate, startPushService, vapidClaims } from './push-receiver';
 import { addParticipant, createRoom, setState } from './room-helpers';
 

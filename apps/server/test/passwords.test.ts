@@ -3,7 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/core/config';
+import { loadConfig } from '../src/platform/config';
 import { DEFAULT_HASH_COST, dummyHash, hashPassword, verifyPassword } from '../src/features/accounts/passwords';
 
 const dataDir = path.join(os.tmpdir(), 'parla-passwords-test');

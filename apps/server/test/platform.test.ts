@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TONES } from '@parla/contract/constants';
 import { buildApp } from '../src/app';
-import { ConfigError, loadConfig } from '../src/core/config';
+import { ConfigError, loadConfig } from '../src/platform/config';
 import { GOOD_PASSWORD, activationKeyFrom, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -332,7 +332,7 @@ describe('e-mail outbox (no SMTP_URL)', () => {
 
 describe('security headers', () => {
   it('let calls reach the configured LiveKit server (ws and http forms), and nothing else', async () => {
-    const { securityHeaders, livekitOrigins } = await import('../src/core/security-headers');
+    const { securityHeaders, livekitOrigins } = await import('../src/platform/security-headers');
     expect(livekitOrigins('wss://lk.example.com')).toEqual(['wss://lk.example.com', 'https://lk.example.com']);
     expect(livekitOrigins('ws://localhost:7880')).toEqual(['ws://localhost:7880', 'http://localhost:7880']);
     expect(livekitOrigins(undefined)).toEqual([]);

@@ -1,4 +1,4 @@
-// The fetch the OpenAI SDK is given (core/provider-fetch.ts), against a real local HTTP server:
+// The fetch the OpenAI SDK is given (platform/provider-fetch.ts), against a real local HTTP server:
 // what the SDK reads of an answer (status, headers such as Retry-After, JSON and binary bodies)
 // is what the global fetch would give; a timeout is an abort, a refused connection a fetch
 // failure; a multipart body goes through the global fetch. Its JSON POST (a voice's request,
@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderFetch } from '../src/core/provider-fetch';
+import { createProviderFetch } from '../src/platform/provider-fetch';
 
 const audio = Buffer.from([0x4f, 0x67, 0x67, 0x53, 0, 1, 2, 255]);
 const seen: { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];

@@ -5,8 +5,8 @@
 // fails alone. Each utterance is told apart by its size (the stand-in answers its own transcript),
 // and each listener's view is followed on their live connection, then read again through GET.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseWav } from '../src/core/speech/audio';
-import { runProcess } from '../src/core/speech/process';
+import { parseWav } from '../src/domain/rendering/speech/audio';
+import { runProcess } from '../src/platform/process';
 import { CACHED_UTTERANCE_MAX } from '../src/features/rooms/service';
 import { person, type Person } from './chat-helpers';
 import { startServer, type TestServer } from './harness';

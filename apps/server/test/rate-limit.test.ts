@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/core/config';
+import { loadConfig } from '../src/platform/config';
 import { GOOD_PASSWORD, registerActivated, signedIn, startServer, uniqueEmail, type TestServer } from './harness';
 
 // Given by the test command, else started by global-setup.ts (when redis-server is installed).

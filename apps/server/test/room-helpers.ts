@@ -1,6 +1,6 @@
 // Factories for room tests, and a small WAV utterance made in code.
 import { expect } from 'vitest';
-import { pcmWav } from '../src/core/speech/audio';
+import { pcmWav } from '../src/domain/rendering/speech/audio';
 import { send, type Person } from './chat-helpers';
 
 export async function createRoom(owner: Person, body: Record<string, unknown> = { title: 'Standup', languages: ['en', 'es'] }) {

@@ -4,8 +4,8 @@
 // spoken by espeak-ng; the Spanish listener gets each step pushed live on their socket, and reads
 // the same again through GET.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseWav } from '../src/core/speech/audio';
-import { runProcess } from '../src/core/speech/process';
+import { parseWav } from '../src/domain/rendering/speech/audio';
+import { runProcess } from '../src/platform/process';
 import { person } from './chat-helpers';
 import { fliteWav } from './crafted-audio';
 import { startServer, type TestServer } from './harness';

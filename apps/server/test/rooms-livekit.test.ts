@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { AccessToken, RoomServiceClient, TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/core/config';
+import { ConfigError, loadConfig } from '../src/platform/config';
 import { person, send, type Person } from './chat-helpers';
 import { freePort, startServer, type TestServer } from './harness';
 import { addParticipant, createRoom, setState } from './room-helpers';

@@ -4,8 +4,8 @@
 // retried; and one room's backlog does not hold up another room's first utterance.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPocketsphinxProvider } from '../src/core/speech/pocketsphinx';
-import type { TranscriptionProvider } from '../src/core/speech/provider';
+import { createPocketsphinxProvider } from '../src/domain/rendering/speech/pocketsphinx';
+import type { TranscriptionProvider } from '../src/domain/rendering/speech/provider';
 import { TRANSCRIBE_QUEUE } from '../src/features/rooms/service';
 import { eventually, person, type Person } from './chat-helpers';
 import { alawWav, fliteWav, twoFmtWav } from './crafted-audio';

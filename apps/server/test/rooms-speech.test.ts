@@ -3,8 +3,8 @@
 // Spanish, the Spanish voice by the real espeak-ng; pushed live to the listener; the speaker's
 // correction reaches the listener re-translated, with its word diff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseWav } from '../src/core/speech/audio';
-import { runProcess } from '../src/core/speech/process';
+import { parseWav } from '../src/domain/rendering/speech/audio';
+import { runProcess } from '../src/platform/process';
 import { person, send } from './chat-helpers';
 import { startServer, type TestServer } from './harness';
 import { connect, type LiveClient } from './live-helpers';

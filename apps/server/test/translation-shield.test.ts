@@ -1,8 +1,8 @@
-// Code, links and mentions are kept out of translation (core/translation/protect.ts).
+// Code, links and mentions are kept out of translation (domain/rendering/translation/protect.ts).
 import { describe, expect, it } from 'vitest';
-import { fromApertiumHtml, toApertiumHtml } from '../src/core/translation/apertium';
-import { applyGlossary } from '../src/core/translation/glossary';
-import { nameProtections, shield } from '../src/core/translation/protect';
+import { fromApertiumHtml, toApertiumHtml } from '../src/domain/rendering/translation/apertium';
+import { applyGlossary } from '../src/domain/rendering/translation/glossary';
+import { nameProtections, shield } from '../src/domain/rendering/translation/protect';
 
 describe('shield', () => {
   it('replaces atoms by numbered placeholders and puts them back', () => {

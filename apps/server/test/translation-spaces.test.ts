@@ -1,7 +1,7 @@
 // A rendering as readers get it: the spaces a translation engine leaves (Apertium: a leading
 // space, two between words) are taken out; line breaks and the indentation of a line are kept.
 import { describe, expect, it } from 'vitest';
-import { tidySpaces } from '../src/core/translation/index';
+import { tidySpaces } from '../src/domain/rendering/translation/index';
 
 describe('the spaces of a rendering', () => {
   it('are single between words and none at the ends', () => {

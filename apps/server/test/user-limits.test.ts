@@ -1,4 +1,4 @@
-// The declared limits of signed-in work (core/rate-limit.ts `userLimits`), each at a low value
+// The declared limits of signed-in work (platform/rate-limit.ts `userLimits`), each at a low value
 // here: editing counts like posting, corrections like uploads, creating chats and rooms, exporting
 // transcripts, any other write, and the events of one live connection. A refused request answers
 // 429 in the standard body with Retry-After, and changes nothing.

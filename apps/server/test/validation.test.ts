@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idParam, titleField, toneField } from '@parla/contract/fields';
-import { installErrorHandling } from '../src/core/errors';
-import { validatorCompiler } from '../src/core/validation';
+import { installErrorHandling } from '../src/platform/errors';
+import { validatorCompiler } from '../src/platform/validation';
 
 let app: FastifyInstance;
 beforeAll(async () => {

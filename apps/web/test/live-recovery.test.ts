@@ -1,5 +1,5 @@
 // The live-push client against a Socket.IO server that keeps dropped connections' state (as the
-// product's does, apps/server/src/core/realtime.ts): after a short drop the missed events arrive
+// product's does, apps/server/src/platform/realtime.ts): after a short drop the missed events arrive
 // without a refetch; only a chat watched since the drop is refetched on its own.
 import { describe, expect, it, vi } from 'vitest';
 import type * as SocketClient from 'socket.io-client';

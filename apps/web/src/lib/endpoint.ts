@@ -10,8 +10,19 @@
 // a path, a parameter, a body or an answer type the document does not describe is a type error;
 // `call<ChatMessage>(endpoint(...))` also checks that the document's answer is a ChatMessage of
 // the contract.
-import type { RequestConfig } from './http';
 import type { paths } from './openapi.gen';
+
+/** One HTTP request as the client's transport (lib/http.ts) sends it. */
+export interface RequestConfig {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** A plain object goes as JSON, FormData as multipart. */
+  data?: unknown;
+  params?: Record<string, string | number | boolean | undefined>;
+  onUploadProgress?: (fraction: number) => void;
+  /** Internal calls (the guard's own refresh) handle their failures themselves. */
+  skipErrorCatalogue?: boolean;
+}
 
 export type HttpMethod = NonNullable<RequestConfig['method']>;
 

@@ -4,22 +4,14 @@
 // sign-in page's JavaScript budget for the same few features.
 import type { TokenRefreshResponse } from '@parla/contract/accounts';
 import { COOKIES, FALLBACK_LANGUAGE, XSRF_HEADER } from '@parla/contract/constants';
-import { endpoint, type ApiRequest } from './endpoint';
+import { endpoint, type ApiRequest, type RequestConfig } from './endpoint';
+
+export type { RequestConfig } from './endpoint';
 import { FALLBACK_MESSAGE, FieldErrors, HttpError, classifyError } from './error-catalogue';
 import { REFRESH_PATH, createSessionGuard, endSession, isExempt, onSessionEnd } from './session-guard';
 import { useLangStore } from './stores';
 import { notify } from './toast';
 
-export interface RequestConfig {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  /** A plain object goes as JSON, FormData as multipart. */
-  data?: unknown;
-  params?: Record<string, string | number | boolean | undefined>;
-  onUploadProgress?: (fraction: number) => void;
-  /** Internal calls (the guard's own refresh) handle their failures themselves. */
-  skipErrorCatalogue?: boolean;
-}
 
 /** A request the session guard stopped: it resolves silently. */
 export class CancelledError extends Error {

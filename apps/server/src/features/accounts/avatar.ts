@@ -1,10 +1,10 @@
 // Avatars: checked by content (not name or declared type) and re-encoded to a square 256 px WebP,
-// decoded in the pictures' queue within the uploader's budget (core/images.ts).
+// decoded in the pictures' queue within the uploader's budget (platform/images.ts).
 import sharp from 'sharp';
 import { AVATAR_FORMATS } from '@parla/contract/accounts';
 import { LIMITS } from '@parla/contract/constants';
-import { ApiError, fieldError } from '../../core/errors';
-import { allowedPixels, readHeader, type PictureDecoder } from '../../core/images';
+import { ApiError, fieldError } from '../../platform/errors';
+import { allowedPixels, readHeader, type PictureDecoder } from '../../platform/images';
 
 const MAX_PIXELS = 40_000_000;
 

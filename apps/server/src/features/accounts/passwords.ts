@@ -2,7 +2,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { LIMITS } from '@parla/contract/constants';
-import type { ErrorEntry } from '../../core/errors';
+import type { ErrorEntry } from '../../platform/errors';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

@@ -1,15 +1,15 @@
 // Data access of the accounts feature: users, e-mail keys, sessions (refresh-token families).
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db/index';
-import { withFastRows } from '../../core/db/fast-rows';
-import { chatMembers, emailKeys, roomParticipants, sessions, users } from '../../core/db/schema';
+import type { Db } from '../../platform/db/index';
+import { withFastRows } from '../../platform/db/fast-rows';
+import { chatMembers, emailKeys, roomParticipants, sessions, users } from '../../platform/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailKeyPurpose = (typeof emailKeys.$inferSelect)['purpose'];
 
 export function createAccountsRepository(db: Db) {
   // The two queries of every authenticated request, prepared once: drizzle builds their SQL once
-  // and PostgreSQL plans them once per connection; their rows mapped by a plan made once (core/db/fast-rows.ts).
+  // and PostgreSQL plans them once per connection; their rows mapped by a plan made once (platform/db/fast-rows.ts).
   const userById = withFastRows(db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id'));
   const activeSession = withFastRows(db
     .select({ id: sessions.id })

@@ -21,14 +21,14 @@ import {
 import { API } from '@parla/contract/api';
 import { COOKIES, LIMITS } from '@parla/contract/constants';
 import { detailSchema } from '@parla/contract/errors';
-import { checkXsrf, clearSessionCookies, setSessionCookies } from '../../core/auth';
-import { notAuthenticated } from '../../core/errors';
-import { readForm } from '../../core/multipart';
-import { addressKey, type LimitRule } from '../../core/rate-limit';
-import { route } from '../../core/routes';
-import { translate } from '../../core/i18n';
-import { parseOrThrow } from '../../core/validation';
-import type { AppContext } from '../../core/context';
+import { checkXsrf, clearSessionCookies, setSessionCookies } from '../../platform/auth';
+import { notAuthenticated } from '../../platform/errors';
+import { readForm } from '../../platform/multipart';
+import { addressKey, type LimitRule } from '../../platform/rate-limit';
+import { route } from '../../platform/routes';
+import { translate } from '../../platform/i18n';
+import { parseOrThrow } from '../../platform/validation';
+import type { AppContext } from '../../context';
 import { createAccountsRepository } from './repository';
 import { createAccountsService, isBadCredentials, normaliseEmail, type SessionTokens } from './service';
 

@@ -9,14 +9,14 @@ import type {
   User,
 } from '@parla/contract/accounts';
 import { LIMITS, SESSION, type Language } from '@parla/contract/constants';
-import type { IssuedToken, TokenService } from '../../core/auth';
-import { ApiError, fieldError, formError, tokenInvalid, validationErrors, type ErrorEntry } from '../../core/errors';
-import { translate } from '../../core/i18n';
-import type { Mailer } from '../../core/mailer';
-import type { Storage } from '../../core/storage';
-import { normaliseEmail } from '../../core/users';
+import type { IssuedToken, TokenService } from '../../platform/auth';
+import { ApiError, fieldError, formError, tokenInvalid, validationErrors, type ErrorEntry } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import type { Mailer } from '../../platform/mailer';
+import type { Storage } from '../../platform/storage';
+import { normaliseEmail } from '../../domain/people/users';
 import type { AccountsRepository, UserRow } from './repository';
-import type { PictureDecoder } from '../../core/images';
+import type { PictureDecoder } from '../../platform/images';
 import { toAvatarWebp } from './avatar';
 import { dummyHash, hashPassword, passwordProblems, verifyPassword } from './passwords';
 

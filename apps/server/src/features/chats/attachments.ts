@@ -3,12 +3,12 @@
 // re-encoded as WebP, at most 2,560 px a side, with a 480 px thumbnail: what is served is what
 // sharp wrote, never the bytes sent (no hidden payload, no metadata such as GPS). One over
 // LIMITS.attachmentMaxPixels, or over what its file size allows (a decompression bomb: see
-// core/images.ts), is refused before it is decoded; decoding waits its turn in the pictures' queue.
+// platform/images.ts), is refused before it is decoded; decoding waits its turn in the pictures' queue.
 // Programs and scripts are refused; any other file is kept as sent and served only as a download.
 import sharp from 'sharp';
 import { LIMITS } from '@parla/contract/constants';
-import { ApiError, fieldError } from '../../core/errors';
-import { allowedPixels, readHeader } from '../../core/images';
+import { ApiError, fieldError } from '../../platform/errors';
+import { allowedPixels, readHeader } from '../../platform/images';
 
 /** Runs a picture's decoding (of so many pixels) in its turn, charged to the uploader. */
 export type Decode = <T>(pixels: number, work: () => Promise<T>) => Promise<T>;

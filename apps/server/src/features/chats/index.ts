@@ -1,8 +1,8 @@
 // The chats feature assembled: repository, renderer, live pushes, service, its render jobs and
 // its routes (HTTP, and those of the live connection).
-import { createWorkBudget } from '../../core/work-budget';
+import { createWorkBudget } from '../../platform/work-budget';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '../../context';
 import { createChatsLive } from './live';
 import { createChatNotifier, NOTIFY_QUEUE, type NotifyJob } from './notify';
 import { createMessagePresenter } from './rendering';

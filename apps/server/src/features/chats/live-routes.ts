@@ -1,14 +1,14 @@
 // The chats feature's operations over the live connection: `message:send`, a message posted as
 // POST /api/chat/{groupChatId}/messages/ posts it (the same schema, the same limits, the same
 // service call, the same answers and errors), without a request of its own: the connection is
-// authenticated already (its session checked at the handshake and every minute, core/realtime.ts).
+// authenticated already (its session checked at the handshake and every minute, platform/realtime.ts).
 import { chatMessageCreateRequestSchema } from '@parla/contract/chat';
 import { chatRefSchema, type MessageSendAck } from '@parla/contract/live';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { answerFor, errorBody, notFound } from '../../core/errors';
-import { negotiateLanguage } from '../../core/i18n';
-import { parseOrThrow } from '../../core/validation';
+import type { AppContext } from '../../context';
+import { answerFor, errorBody, notFound } from '../../platform/errors';
+import { negotiateLanguage } from '../../platform/i18n';
+import { parseOrThrow } from '../../platform/validation';
 import type { ChatsService } from './service';
 
 export function chatsLiveRoutes(ctx: AppContext, chats: ChatsService, log: FastifyBaseLogger) {

@@ -1,11 +1,11 @@
-// Live pushes of chats, on the shared audience (core/audience.ts): a message event is rendered once
+// Live pushes of chats, on the shared audience (domain/delivery/audience.ts): a message event is rendered once
 // per (language, tone) reading group, and once for its sender (isMe). What is the chat's own:
 // typing, and the chat as each member sees it.
 import type { ChatRole, MemberState } from '@parla/contract/constants';
 import type { GroupChat } from '@parla/contract/chat';
 import { chatRefSchema, TYPING_HOLD_MS } from '@parla/contract/live';
-import { createAudience } from '../../core/audience';
-import type { LiveSocket, Realtime } from '../../core/realtime';
+import { createAudience } from '../../domain/delivery/audience';
+import type { LiveSocket, Realtime } from '../../platform/realtime';
 import type { Reactions } from '@parla/contract/chat';
 import { readContext, type MessageContext, type MessagePresenter } from './rendering';
 import type { ChatsRepository, MessageWithSender, QuoteRow, ReadingGroup, RenderingRow } from './repository';

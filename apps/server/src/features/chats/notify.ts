@@ -5,10 +5,10 @@
 import type { Language } from '@parla/contract/constants';
 import { mentionedIds, plainText } from '@parla/contract/markup';
 import type { PushPayload } from '@parla/contract/notifications';
-import { translate } from '../../core/i18n';
-import type { Push } from '../../core/push';
-import type { TranslationProvider } from '../../core/translation/index';
-import { targetNeed } from '../../core/translation/targets';
+import { translate } from '../../platform/i18n';
+import type { Push } from '../../domain/delivery/push';
+import type { TranslationProvider } from '../../domain/rendering/translation/index';
+import { targetNeed } from '../../domain/rendering/translation/targets';
 import type { ChatsRepository, RenderingRow } from './repository';
 
 export const NOTIFY_QUEUE = 'chat-notify';

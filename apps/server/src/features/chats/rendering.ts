@@ -3,10 +3,10 @@
 import type { ChatRole, Language, Tone } from '@parla/contract/constants';
 import type { Attachment, ChatMessage, MemberRef, QuotedMessage, Reaction, RenderingCorrection, TranslationState } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
-import { fillPath } from '../../core/routes';
+import { fillPath } from '../../platform/routes';
 import { mentionedIds } from '@parla/contract/markup';
-import type { Storage } from '../../core/storage';
-import { targetNeed, type TargetProvider } from '../../core/translation/targets';
+import type { Storage } from '../../platform/storage';
+import { targetNeed, type TargetProvider } from '../../domain/rendering/translation/targets';
 import type { AttachmentRow, ChatsRepository, MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
 
 /** How a member reads a chat. */

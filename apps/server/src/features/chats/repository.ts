@@ -2,16 +2,16 @@
 // chat's content is scoped by chat id; the service has checked the caller's membership before.
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { withFastRows } from '../../core/db/fast-rows';
-import { groupCommit } from '../../core/db/group-commit';
-import { preparedSql } from '../../core/db/prepared-sql';
-import type { Db } from '../../core/db/index';
-import { SEARCH_CONFIGS, TS_CONFIGS } from '../../core/db/search';
+import { withFastRows } from '../../platform/db/fast-rows';
+import { groupCommit } from '../../platform/db/group-commit';
+import { preparedSql } from '../../platform/db/prepared-sql';
+import type { Db } from '../../platform/db/index';
+import { SEARCH_CONFIGS, TS_CONFIGS } from '../../platform/db/search';
 
 /** What marks a matched word in a search's texts (never stored: FORBIDDEN_TEXT). */
 export const HIT_START = '\u0002';
 export const HIT_END = '\u0003';
-import { chatMembers, chatMessages, chats, messageAttachments, messageMentions, messageReactions, messageRenderings, pushSubscriptions, users } from '../../core/db/schema';
+import { chatMembers, chatMessages, chats, messageAttachments, messageMentions, messageReactions, messageRenderings, pushSubscriptions, users } from '../../platform/db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -165,7 +165,7 @@ export function createChatsRepository(db: Db) {
       rendering,
       quote: quote && quoteSender ? { message: quote, sender: quoteSender, rendering: quoteRendering } : null,
     }));
-  // A page is read on every visit: its rows are mapped by a plan made once (core/db/fast-rows.ts).
+  // A page is read on every visit: its rows are mapped by a plan made once (platform/db/fast-rows.ts).
   const page = (name: string, extra?: SQL) => withFastRows(pageQuery(name, extra), ['rendering', 'quote', 'quoteSender', 'quoteRendering']);
   const newestPage = page('chat_page');
   const olderPage = page('chat_page_below', lt(chatMessages.id, sql.placeholder('toId')));
@@ -183,7 +183,7 @@ export function createChatsRepository(db: Db) {
   // Read with every page: its rows mapped by a plan made once.
   withFastRows(reactionsQuery);
 
-  // A search in one statement, prepared once (core/db/search.ts): candidates from the GIN indexes of
+  // A search in one statement, prepared once (platform/db/search.ts): candidates from the GIN indexes of
   // the stored documents (`search_vector`, migration 0009), one arm per text-search configuration
   // (the query must be parsed in the document's configuration), originals and renderings alike; then only the searcher's chats, and
   // a rendering counts only when it is theirs (their language and tone, the current text).
@@ -299,7 +299,7 @@ export function createChatsRepository(db: Db) {
   );
   /**
    * Plain posts (no reply, attachments or mentions) in one statement, any number of them (group
-   * commit: those arriving together are written together, core/db/group-commit.ts): for each post
+   * commit: those arriving together are written together, platform/db/group-commit.ts): for each post
    * (its `ord`, 1-based) the caller's membership (with their user's columns, the sender's view),
    * the message stored when they are a joined member whose role may post, the chats' activity times
    * and the senders' read positions moved, and the chat's reading groups read. A membership comes

@@ -40,13 +40,13 @@ import {
 } from '@parla/contract/chat';
 import { API } from '@parla/contract/api';
 import { renderingRestoreQuerySchema } from '@parla/contract/fields';
-import type { AppContext } from '../../core/context';
-import { fieldError } from '../../core/errors';
-import { readForm } from '../../core/multipart';
+import type { AppContext } from '../../context';
+import { fieldError } from '../../platform/errors';
+import { readForm } from '../../platform/multipart';
 import { LIMITS } from '@parla/contract/constants';
-import { route } from '../../core/routes';
-import { glossaryRoutes } from '../../core/glossary';
-import { peopleRoutes } from '../../core/people-routes';
+import { route } from '../../platform/routes';
+import { glossaryRoutes } from '../../domain/glossary/glossary';
+import { peopleRoutes } from '../../domain/people/routes';
 import { chatGlossaryItemPathSchema } from '@parla/contract/glossary';
 import type { ChatsService } from './service';
 

@@ -1,4 +1,4 @@
-// /api/notifications/*: the account's switch and its devices' push subscriptions (core/push.ts
+// /api/notifications/*: the account's switch and its devices' push subscriptions (domain/delivery/push.ts
 // keeps them and delivers; chats and rooms say what to notify).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,9 +11,9 @@ import {
   pushSubscriptionSchema,
   type NotificationSettings,
 } from '@parla/contract/notifications';
-import type { AppContext } from '../../core/context';
-import { fieldError, notFound } from '../../core/errors';
-import { route } from '../../core/routes';
+import type { AppContext } from '../../context';
+import { fieldError, notFound } from '../../platform/errors';
+import { route } from '../../platform/routes';
 
 const tags = ['notifications'];
 const PROBLEM_MESSAGES = { not_https: 'pushEndpointNotHttps', private_host: 'pushEndpointPrivate', unresolvable: 'pushEndpointUnresolvable' } as const;

@@ -2,8 +2,8 @@
 // service, its speech jobs and its routes.
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '@parla/contract/constants';
-import type { AppContext } from '../../core/context';
-import { inspectUtterance } from '../../core/speech/audio';
+import type { AppContext } from '../../context';
+import { inspectUtterance } from '../../domain/rendering/speech/audio';
 import { createLivekit, type Calls } from './livekit';
 import { createMesh } from './mesh';
 import { createRoomsLive } from './live';
@@ -12,7 +12,7 @@ import { roomsRoutes } from './routes';
 import { createSegmentPresenter } from './segments';
 import { createRoomsService, RENDER_QUEUE, RENDERS_AT_ONCE, TRANSCRIBE_QUEUE, type SegmentJob } from './service';
 import { API } from '@parla/contract/api';
-import { fillPath } from '../../core/routes';
+import { fillPath } from '../../platform/routes';
 
 export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx;

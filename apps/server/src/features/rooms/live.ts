@@ -1,10 +1,10 @@
-// Live pushes of rooms, on the shared audience (core/audience.ts): a segment event is rendered once
+// Live pushes of rooms, on the shared audience (domain/delivery/audience.ts): a segment event is rendered once
 // per listening group (language, tone, voice), once for its speaker, and once for each listener
 // with a tone of their own for it. What is the room's own: the room as each participant sees it.
 import type { Room } from '@parla/contract/rooms';
 import { roomRefSchema } from '@parla/contract/live';
-import { createAudience } from '../../core/audience';
-import type { Realtime } from '../../core/realtime';
+import { createAudience } from '../../domain/delivery/audience';
+import type { Realtime } from '../../platform/realtime';
 import type { ListeningGroup, ParticipantRow, RoomsRepository, SegmentWithSpeaker } from './repository';
 import type { SegmentContext, SegmentPresenter } from './segments';
 

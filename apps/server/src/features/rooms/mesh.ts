@@ -13,7 +13,7 @@
 // lands on another process is entered as a newcomer.
 import { MESH, ROOM_STATE } from '@parla/contract/constants';
 import { callJoinSchema, callSignalRequestSchema, roomRefSchema, type CallIceServer, type CallJoinAck, type CallPeer, type CallSignalAck } from '@parla/contract/live';
-import type { LiveSocket, Realtime } from '../../core/realtime';
+import type { LiveSocket, Realtime } from '../../platform/realtime';
 import type { RoomsRepository } from './repository';
 import { iceServersFor, type TurnConfig } from './turn';
 
@@ -28,7 +28,7 @@ interface InCall extends CallPeer {
   instance?: string | undefined;
 }
 
-declare module '../../core/realtime' {
+declare module '../../platform/realtime' {
   interface SocketData {
     /** The calls this socket is in, by room id. */
     calls?: Record<number, InCall>;
@@ -115,7 +115,7 @@ export function createMesh(realtime: Realtime, repo: RoomsRepository, options: {
   }
 
   realtime.onConnection((socket) => {
-    // A connection that came back (core/realtime.ts) enters calls again by asking: the others
+    // A connection that came back (platform/realtime.ts) enters calls again by asking: the others
     // were told it left, and its peer connections start afresh.
     if (socket.recovered) {
       for (const name of [...socket.rooms]) if (name.startsWith('call:')) void socket.leave(name);

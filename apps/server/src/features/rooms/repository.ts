@@ -1,10 +1,10 @@
 // Data access of live rooms: rooms, participants, segments, their renderings and voices. Every
 // query of a room's content is scoped by room id; the service has checked participation before.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { jsonRowsOf, withFastRows } from '../../core/db/fast-rows';
-import type { Db } from '../../core/db/index';
-import { preparedSql } from '../../core/db/prepared-sql';
-import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../core/db/schema';
+import { jsonRowsOf, withFastRows } from '../../platform/db/fast-rows';
+import type { Db } from '../../platform/db/index';
+import { preparedSql } from '../../platform/db/prepared-sql';
+import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../platform/db/schema';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type ParticipantRow = typeof roomParticipants.$inferSelect;
@@ -113,7 +113,7 @@ export function createRoomsRepository(db: Db) {
   // Everything a segment's views are built from, in one statement (rooms/service.ts `snapshot`):
   // the segment with its speaker and room's domain, its renderings, voices and listeners' own
   // tones, the correctors' aliases, and the room's listeners with their full names (the names its
-  // glossary protects). The lists come as JSON, mapped by the tables' columns (core/db/fast-rows.ts).
+  // glossary protects). The lists come as JSON, mapped by the tables' columns (platform/db/fast-rows.ts).
   const participantsJson = jsonRowsOf(roomParticipants);
   const segmentSnapshotQuery = withFastRows(
     db

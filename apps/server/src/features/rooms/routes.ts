@@ -36,13 +36,13 @@ import {
 import { API } from '@parla/contract/api';
 import { renderingRestoreQuerySchema } from '@parla/contract/fields';
 import { LIMITS } from '@parla/contract/constants';
-import type { AppContext } from '../../core/context';
-import { readForm } from '../../core/multipart';
-import { route } from '../../core/routes';
-import { glossaryRoutes } from '../../core/glossary';
-import { peopleRoutes } from '../../core/people-routes';
+import type { AppContext } from '../../context';
+import { readForm } from '../../platform/multipart';
+import { route } from '../../platform/routes';
+import { glossaryRoutes } from '../../domain/glossary/glossary';
+import { peopleRoutes } from '../../domain/people/routes';
 import { roomGlossaryItemPathSchema } from '@parla/contract/glossary';
-import { parseOrThrow } from '../../core/validation';
+import { parseOrThrow } from '../../platform/validation';
 import type { RoomsService } from './service';
 
 const tags = ['rooms'];

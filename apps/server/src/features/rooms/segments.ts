@@ -2,8 +2,8 @@
 // step is done; the original transcript (and recording) until then, with the state of each step.
 import type { Language, RoomRole, Tone } from '@parla/contract/constants';
 import type { PipelineState, Segment } from '@parla/contract/rooms';
-import type { SynthesisProvider } from '../../core/speech/provider';
-import { targetNeed, wantsRendering, type TargetProvider } from '../../core/translation/targets';
+import type { SynthesisProvider } from '../../domain/rendering/speech/provider';
+import { targetNeed, wantsRendering, type TargetProvider } from '../../domain/rendering/translation/targets';
 import { wordDiff } from './diff';
 import type { ListeningGroup, SegmentContext as RoomsSegmentContext, SegmentRenderingRow, SegmentWithSpeaker } from './repository';
 

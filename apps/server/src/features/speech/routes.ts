@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '@parla/contract/api';
 import { TONES } from '@parla/contract/constants';
 import { toneListSchema } from '@parla/contract/status';
-import type { AppContext } from '../../core/context';
-import { toneLabel } from '../../core/i18n';
-import { route } from '../../core/routes';
+import type { AppContext } from '../../context';
+import { toneLabel } from '../../platform/i18n';
+import { route } from '../../platform/routes';
 
 export async function speechRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

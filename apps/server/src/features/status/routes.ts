@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '@parla/contract/api';
 import { LANGUAGES, type Language } from '@parla/contract/constants';
 import { statusResponseSchema, translationInfoSchema, type TranslationInfo } from '@parla/contract/status';
-import type { AppContext } from '../../core/context';
-import { route } from '../../core/routes';
+import type { AppContext } from '../../context';
+import { route } from '../../platform/routes';
 
 export async function statusRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
-// Child processes of the offline speech providers (espeak-ng, opusenc, ffmpeg, ffprobe,
-// pocketsphinx): no shell, input through stdin (or a file in a private temporary folder removed
+// Child processes of the offline providers (espeak-ng, opusenc, ffmpeg, ffprobe, pocketsphinx,
+// apertium-apy): no shell, input through stdin (or a file in a private temporary folder removed
 // afterwards), output collected up to a bound, and a time limit after which the process is
 // killed.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -11,10 +11,10 @@
 // - a server that refuses `response_format: json_schema` (400): json_object, then the instruction
 //   alone, remembered for the provider's life once a plainer format answered.
 import OpenAI from 'openai';
-import { createProviderFetch, postAsSdk } from '../provider-fetch';
+import { createProviderFetch, postAsSdk } from '../../../platform/provider-fetch';
 import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES, TONE_MEANINGS, type Language } from '@parla/contract/constants';
-import { RetryLater } from '../jobs';
+import { RetryLater } from '../../../platform/jobs';
 import type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
 
 const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -78,7 +78,7 @@ export function retryAfterSeconds(headers: Headers | undefined): number | undefi
 
 /**
  * An error of the OpenAI-compatible server as the job queue should see it: a 429 or 503 that says
- * how long to wait becomes a RetryLater (core/jobs.ts), anything else is left as it is.
+ * how long to wait becomes a RetryLater (platform/jobs.ts), anything else is left as it is.
  */
 export function withRetryAfter(error: unknown): unknown {
   if (error instanceof OpenAI.APIError && (error.status === 429 || error.status === 503)) {

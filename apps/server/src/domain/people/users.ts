@@ -2,8 +2,8 @@
 // account (chats, rooms). Accounts owns the users table; this is the view others share, plus the
 // one write they need: an account for an e-mail that has none yet, when someone invites it.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './db/index';
-import { users } from './db/schema';
+import type { Db } from '../../platform/db/index';
+import { users } from '../../platform/db/schema';
 
 export interface UserSummary {
   id: number;

@@ -4,12 +4,13 @@
 // the invitee is told by e-mail: to open the app and accept or decline, or to sign up first.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language } from '@parla/contract/constants';
-import { translate } from './i18n';
-import type { AppContext } from './context';
-import type { Mailer } from './mailer';
-import type { Push } from './push';
-import { ApiError } from './errors';
-import { normaliseEmail, type UserSummary } from './users';
+import { translate } from '../../platform/i18n';
+import type { Config } from '../../platform/config';
+import type { RateLimits } from '../../platform/rate-limit';
+import type { Mailer } from '../../platform/mailer';
+import type { Push } from '../delivery/push';
+import { ApiError } from '../../platform/errors';
+import { normaliseEmail, type UserSummary } from '../people/users';
 
 export interface InvitationNotice {
   invitee: UserSummary;
@@ -72,7 +73,7 @@ export function notifyInvitation(push: Push, invite: { userId: number; inviter: 
  * invitation e-mails per window, whoever sends them. Past that the invitation is still made (it
  * waits in the invitee's list): refusing it would let anyone block another's invitations.
  */
-export function invitationMailBudget(ctx: Pick<AppContext, 'limits' | 'config'>) {
+export function invitationMailBudget(ctx: { limits: RateLimits; config: Pick<Config, 'rateLimits'> }) {
   const { limits, config } = ctx;
   const counter = limits.counter({
     name: 'invitation-mail',

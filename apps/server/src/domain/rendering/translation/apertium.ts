@@ -3,7 +3,7 @@
 // reached by a pair of APY's /listPairs or a chain of them (APY's /translateChain); everything
 // else is `none`. Apertium knows no tone: every result is DEFAULT.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants as fsConstants, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import {
   UNUSABLE_APERTIUM_PAIRS,
 } from './apertium-languages';
 import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';
+import { which } from '../../../platform/process';
 
 /** Where Debian's language-pair packages put their modes (the directory APY is given). */
 export const DEBIAN_MODES_DIR = '/usr/share/apertium/modes';
@@ -232,21 +233,6 @@ async function listPairs(base: string): Promise<Pair[]> {
 }
 
 // --- the embedded APY -----------------------------------------------------------------------
-
-/** Finds an executable on PATH. */
-function which(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const file = path.join(dir, command);
-    try {
-      accessSync(file, fsConstants.X_OK);
-      return file;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
 
 /** The interpreter of Debian's apertium-apy script (its `#!` line), where APY's modules are. */
 function apyInterpreter(script: string): string | undefined {

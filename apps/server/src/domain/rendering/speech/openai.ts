@@ -5,7 +5,7 @@
 // plays for a moment at least, or WAV (a server that ignores response_format), made Ogg Opus here;
 // anything else (an empty stream, an error page with 200) fails the try.
 import OpenAI, { toFile } from 'openai';
-import { createProviderFetch, postAsSdk } from '../provider-fetch';
+import { createProviderFetch, postAsSdk } from '../../../platform/provider-fetch';
 import type { Language } from '@parla/contract/constants';
 import { withRetryAfter } from '../translation/openai';
 import { describeSpokenAudio, detectFormat, id3v2Length, parseWav, wavToOggOpus } from './audio';

@@ -1,6 +1,6 @@
 // Glossaries of chats and rooms (issue 19), written once for both: the entries' data access, their
 // checks, the four routes (a feature gives its paths and who may read and edit), and the glossary
-// translation takes (core/translation/glossary.ts applies it to each text).
+// translation takes (domain/rendering/translation/glossary.ts applies it to each text).
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,13 +17,13 @@ import {
   type GlossaryEntryPatch,
   type GlossaryEntryRequest,
 } from '@parla/contract/glossary';
-import { withFastRows } from './db/fast-rows';
-import type { Db } from './db/index';
-import { glossaryEntries } from './db/schema';
-import { fieldError, notFound } from './errors';
-import { permissionDenied } from './policy';
-import { route } from './routes';
-import type { TranslationGlossary } from './translation/provider';
+import { withFastRows } from '../../platform/db/fast-rows';
+import type { Db } from '../../platform/db/index';
+import { glossaryEntries } from '../../platform/db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { permissionDenied } from '../../platform/policy';
+import { route } from '../../platform/routes';
+import type { TranslationGlossary } from '../rendering/translation/provider';
 
 export type GlossaryScope = { chatId: number } | { roomId: number };
 type EntryRow = typeof glossaryEntries.$inferSelect;

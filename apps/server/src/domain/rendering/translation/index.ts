@@ -10,11 +10,11 @@ import { cleanText } from '@parla/contract/fields';
 
 /** A rendering without spaces at its ends or runs of spaces between words (line breaks and indentation kept). */
 export const tidySpaces = (text: string): string => text.replace(/(\S)[ \t]{2,}(?=\S)/g, '$1 ').replace(/^[ \t]+|[ \t]+$/g, '').replace(/[ \t]+\n/g, '\n');
-import type { Config } from '../config';
-import { withFastRows } from '../db/fast-rows';
-import type { Db } from '../db/index';
-import { preparedSql } from '../db/prepared-sql';
-import { translationCache } from '../db/schema';
+import type { Config } from '../../../platform/config';
+import { withFastRows } from '../../../platform/db/fast-rows';
+import type { Db } from '../../../platform/db/index';
+import { preparedSql } from '../../../platform/db/prepared-sql';
+import { translationCache } from '../../../platform/db/schema';
 import { createApertiumProvider } from './apertium';
 import { createOpenAiTranslationProvider } from './openai';
 import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';

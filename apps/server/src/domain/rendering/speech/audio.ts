@@ -13,7 +13,7 @@
 import type { Readable } from 'node:stream';
 import { LIMITS } from '@parla/contract/constants';
 import { UnusableUtteranceError, type SpokenAudio, type Utterance } from './provider';
-import { ProcessError, runProcess } from './process';
+import { ProcessError, runProcess } from '../../../platform/process';
 
 const PROBE_TIMEOUT_MS = 10_000;
 const DECODE_TIMEOUT_MS = 30_000;

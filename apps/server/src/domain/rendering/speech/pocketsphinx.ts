@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@parla/contract/constants';
 import { toPcm16kMonoWav } from './audio';
-import { createLimiter, ProcessError, runProcess, which, withTempDir } from './process';
+import { createLimiter, ProcessError, runProcess, which, withTempDir } from '../../../platform/process';
 import { UnusableUtteranceError, type TranscriptionProvider, type TranscriptionResult, type Utterance } from './provider';
 
 /** Where Debian's pocketsphinx-en-us puts the US English model. */

@@ -29,7 +29,7 @@ export interface TranslationRequest {
   cache?: boolean | undefined;
 }
 
-/** A glossary as translation uses it (core/glossary.ts makes it from a chat's or room's entries). */
+/** A glossary as translation uses it (domain/glossary/glossary.ts makes it from a chat's or room's entries). */
 export interface TranslationGlossary {
   /** Members' names: never translated. */
   names: string[];
@@ -63,7 +63,7 @@ export interface TranslationProvider {
    * Translates `text` for every target in one provider call where the provider allows it (an
    * LLM: one request with structured output; Apertium: one request per distinct language).
    * Throws on a failure worth retrying (network, 5xx, a malformed answer), a RetryLater
-   * (core/jobs.ts) when the provider said how long to wait (429 with Retry-After); a target
+   * (platform/jobs.ts) when the provider said how long to wait (429 with Retry-After); a target
    * missing from an otherwise good answer is a `retry` result.
    */
   translate(request: TranslationRequest): Promise<TranslationResult[]>;

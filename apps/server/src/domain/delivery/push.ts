@@ -13,10 +13,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@parla/contract/constants';
 import type { PushPayload } from '@parla/contract/notifications';
-import type { Config } from './config';
-import type { Db } from './db/index';
-import { pushSubscriptions, users } from './db/schema';
-import { userRoom, type Realtime } from './realtime';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/index';
+import { pushSubscriptions, users } from '../../platform/db/schema';
+import { userRoom, type Realtime } from '../../platform/realtime';
 
 /** Devices one account may have subscribed; a new one past this replaces the oldest. */
 export const DEVICES_PER_USER = 20;

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Language } from '@parla/contract/constants';
 import type { ApiOperation } from '@parla/contract/api';
-import type { AppContext } from './context';
-import { invitationMailBudget } from './invitations';
-import { route } from './routes';
+import type { AppContext } from '../../context';
+import { invitationMailBudget } from '../invitations/invitations';
+import { route } from '../../platform/routes';
 
 type Removal = 'list' | 'path';
 

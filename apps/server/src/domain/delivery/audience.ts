@@ -6,7 +6,7 @@
 // removal, leaving and regrouping. The features keep only what is theirs (typing, room state) and
 // how a view of their rows is built.
 import type { ServerToClientEvents } from '@parla/contract/live';
-import { userRoom, type LiveSocket, type Realtime } from './realtime';
+import { userRoom, type LiveSocket, type Realtime } from '../../platform/realtime';
 
 type EventName = keyof ServerToClientEvents;
 type Payload<K extends EventName> = Parameters<ServerToClientEvents[K]>[0];
@@ -73,7 +73,7 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
     for (const name of socket.rooms) if (isRoomOf(topicId, name)) void socket.leave(name);
   }
 
-  // A dropped connection gets its rooms back (core/realtime.ts) only while each topic is still the
+  // A dropped connection gets its rooms back (platform/realtime.ts) only while each topic is still the
   // user's, in the same reading group: else it starts afresh and refetches.
   const topicPattern = new RegExp(`^${kind}:(\\d+)$`);
   realtime.onRecovery(async (userId, rooms) => {

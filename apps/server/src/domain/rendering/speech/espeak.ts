@@ -3,7 +3,7 @@
 // voices are espeak-ng's `+m3` and `+f3` variants of each language's voice.
 import type { Language } from '@parla/contract/constants';
 import { wavToOggOpus } from './audio';
-import { startProcess, which } from './process';
+import { startProcess, which } from '../../../platform/process';
 import type { SynthesisProvider, SynthesisResult } from './provider';
 
 /**

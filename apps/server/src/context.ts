@@ -1,22 +1,22 @@
 // What every feature gets from the app: configuration and the shared plumbing.
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Language } from '@parla/contract/constants';
-import type { Authentication, TokenService } from './auth';
-import type { Config } from './config';
-import type { Database, Db } from './db/index';
-import type { Mailer } from './mailer';
-import type { Jobs } from './jobs';
-import type { InvitationMail } from './invitations';
-import type { RateLimits, UserLimits } from './rate-limit';
-import type { Glossaries } from './glossary';
-import type { PictureDecoder } from './images';
-import type { Push } from './push';
-import type { Quotas } from './quotas';
-import type { Realtime } from './realtime';
-import type { Storage } from './storage';
-import type { Speech } from './speech/index';
-import type { Translator } from './translation/index';
-import type { UserDirectory } from './users';
+import type { Authentication, TokenService } from './platform/auth';
+import type { Config } from './platform/config';
+import type { Database, Db } from './platform/db/index';
+import type { Mailer } from './platform/mailer';
+import type { Jobs } from './platform/jobs';
+import type { InvitationMail } from './domain/invitations/invitations';
+import type { RateLimits, UserLimits } from './platform/rate-limit';
+import type { Glossaries } from './domain/glossary/glossary';
+import type { PictureDecoder } from './platform/images';
+import type { Push } from './domain/delivery/push';
+import type { Quotas } from './platform/quotas';
+import type { Realtime } from './platform/realtime';
+import type { Storage } from './platform/storage';
+import type { Speech } from './domain/rendering/speech/index';
+import type { Translator } from './domain/rendering/translation/index';
+import type { UserDirectory } from './domain/people/users';
 
 export interface AppContext {
   config: Config;
