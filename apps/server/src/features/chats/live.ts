@@ -8,25 +8,24 @@ import { createAudience } from '../../domain/delivery/audience';
 import type { LiveSocket, Realtime } from '../../platform/realtime';
 import type { Reactions } from '@parla/contract/chat';
 import { readContext, type MessageContext, type MessagePresenter } from './rendering';
-import type { ChatsRepository, MessageWithSender, QuoteRow, ReadingGroup, RenderingRow } from './repository';
+import type { ChatsRepository, MessageWithSender, QuoteRow, RenderingRow } from './repository';
+import { groupKey, readerGroup, sameText, type ReaderGroup } from '../../domain/rendering/reader-group';
 
 /** The quoted message of a reply with every rendering of it: each group's view quotes its own. */
 type QuoteForGroups = { quote: Omit<QuoteRow, 'rendering'>; renderings: readonly RenderingRow[] };
 
 type MessageEventName = 'message:created' | 'message:edited' | 'message:rendered';
 
-const sameGroup = (a: ReadingGroup, b: ReadingGroup) => a.language === b.language && a.tone === b.tone;
-
 export function createChatsLive(realtime: Realtime, repo: ChatsRepository, presenter: MessagePresenter, publicUrl: string) {
-  const audience = createAudience<ReadingGroup>(realtime, {
+  const audience = createAudience<ReaderGroup>(realtime, {
     kind: 'chat',
-    groupKey: (group) => `${group.language}:${group.tone}`,
+    groupKey,
     async membership(chatId, userId) {
       const found = await repo.findMembership(chatId, userId);
       // Someone only invited gets nothing of the chat until they accept.
       if (!found?.member.joinedAt) return null;
       const { member } = found;
-      return { group: { language: member.language, tone: member.tone }, memberId: member.id, name: member.nickName };
+      return { group: readerGroup(member), memberId: member.id, name: member.nickName };
     },
     parseRef: (payload) => {
       const parsed = chatRefSchema.safeParse(payload);
@@ -66,15 +65,15 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
     chatId: number,
     item: Omit<MessageWithSender, 'rendering' | 'quote'>,
     renderings: readonly RenderingRow[],
-    groups: readonly ReadingGroup[],
+    groups: readonly ReaderGroup[],
     senderToo: boolean,
     context: MessageContext | undefined,
     quoted: QuoteForGroups | undefined,
   ) {
     const { message, sender } = item;
-    const renderingOf = (group: ReadingGroup) => renderings.find((r) => sameGroup(r, group)) ?? null;
-    const quoteOf = (group: ReadingGroup): QuoteRow | null => (quoted ? { ...quoted.quote, rendering: quoted.renderings.find((r) => sameGroup(r, group)) ?? null } : null);
-    const view = (group: ReadingGroup, memberId: number) =>
+    const renderingOf = (group: ReaderGroup) => renderings.find((r) => sameText(r, group)) ?? null;
+    const quoteOf = (group: ReaderGroup): QuoteRow | null => (quoted ? { ...quoted.quote, rendering: quoted.renderings.find((r) => sameText(r, group)) ?? null } : null);
+    const view = (group: ReaderGroup, memberId: number) =>
       presenter.present({ message, sender, rendering: renderingOf(group), quote: quoteOf(group) }, { ...group, memberId }, context);
     const own = sender.leftAt === null && senderToo ? [{ language: sender.language, tone: sender.tone }] : [];
     audience.fanOut(
@@ -99,18 +98,18 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
      * A message event for every reader: rendered once per reading group (or for the groups
      * given: a rendering that became ready concerns those only), and once for its sender.
      */
-    async message(event: MessageEventName, chatId: number, messageId: number, only?: ReadingGroup[]) {
+    async message(event: MessageEventName, chatId: number, messageId: number, only?: ReaderGroup[]) {
       const groups = only ?? (await repo.readingGroups(chatId));
       const found = await repo.messageForGroups(messageId);
       if (!found) return;
       const quoted = found.message.replyToId ? await repo.quoteForGroups(found.message.replyToId) : undefined;
       const context = await readContext(repo, publicUrl, chatId, [{ message: found.message, quote: quoted ? { ...quoted.quote, rendering: null } : null }], found.renderings);
       const senderGroup = { language: found.sender.language, tone: found.sender.tone };
-      send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameGroup(group, senderGroup)), context, quoted);
+      send(event, chatId, found, found.renderings, groups, !only || only.some((group) => sameText(group, senderGroup)), context, quoted);
     },
 
     /** A new message, from the rows the post already has (nothing is rendered yet). */
-    created(chatId: number, item: MessageWithSender, groups: ReadingGroup[], context?: MessageContext, quoted?: QuoteForGroups) {
+    created(chatId: number, item: MessageWithSender, groups: ReaderGroup[], context?: MessageContext, quoted?: QuoteForGroups) {
       send('message:created', chatId, item, [], groups, true, context, quoted);
     },
 
@@ -152,7 +151,7 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
     removed: (chatId: number, userIds: number[]) => audience.cutOff(chatId, userIds, 'chat:removed', { chatId }),
 
     /** A member now reads in another language or tone: their sockets change group. */
-    regrouped: (userId: number, chatId: number, group: ReadingGroup) => audience.regroup(userId, chatId, group),
+    regrouped: (userId: number, chatId: number, group: ReaderGroup) => audience.regroup(userId, chatId, group),
 
     membersChanged(chatId: number) {
       audience.announce(chatId, 'members:changed', { chatId });

@@ -8,7 +8,7 @@ import type { PushPayload } from '@parla/contract/notifications';
 import { translate } from '../../platform/i18n';
 import type { Push } from '../../domain/delivery/push';
 import type { TranslationProvider } from '../../domain/rendering/translation/index';
-import { targetNeed } from '../../domain/rendering/translation/targets';
+import { groupNeed, sameText } from '../../domain/rendering/reader-group';
 import type { ChatsRepository, RenderingRow } from './repository';
 
 export const NOTIFY_QUEUE = 'chat-notify';
@@ -44,13 +44,13 @@ export function createChatNotifier(deps: { repo: ChatsRepository; push: Push; pr
     if (recipients.length === 0) return;
 
     // The recipients who read another language or tone wait a little for their rendering.
-    const needOf = (member: { language: string; tone: string }) => (message.content === '' ? 'original' : targetNeed(provider, message.language, member));
+    const needOf = (member: { language: string; tone: string }) => (message.content === '' ? 'original' : groupNeed(provider, message.language, member));
     const needsRendering = (member: { language: string; tone: string }) => needOf(member) === 'rendering';
     const waitUntil = message.createdAt.getTime() + RENDER_WAIT_MS;
     let renderings: RenderingRow[] = [];
     for (;;) {
       renderings = recipients.some(needsRendering) ? await repo.renderings(message.id, message.version) : [];
-      const settled = (member: { language: string; tone: string }) => renderings.some((r) => r.language === member.language && r.tone === member.tone && r.state !== 'pending');
+      const settled = (member: { language: string; tone: string }) => renderings.some((r) => sameText(r, member) && r.state !== 'pending');
       if (!recipients.some((member) => needsRendering(member) && !settled(member)) || Date.now() >= waitUntil) break;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -62,7 +62,7 @@ export function createChatNotifier(deps: { repo: ChatsRepository; push: Push; pr
     const targets = recipients.map((member) => {
       const reading = member.language as Language;
       const label = (member.interfaceLanguage || reading) as Language;
-      const rendering = renderings.find((r) => r.language === member.language && r.tone === member.tone && r.state === 'done' && r.content !== null);
+      const rendering = renderings.find((r) => sameText(r, member) && r.state === 'done' && r.content !== null);
       let body: string;
       let lang: Language;
       if (message.content === '') {

@@ -6,11 +6,11 @@ import { API } from '@parla/contract/api';
 import { fillPath } from '../../platform/routes';
 import { mentionedIds } from '@parla/contract/markup';
 import type { Storage } from '../../platform/storage';
-import { targetNeed, type TargetProvider } from '../../domain/rendering/translation/targets';
-import type { AttachmentRow, ChatsRepository, MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, ReadingGroup, RenderingRow } from './repository';
+import { groupNeed, type TargetProvider, type ReaderGroup } from '../../domain/rendering/reader-group';
+import type { AttachmentRow, ChatsRepository, MemberView, MessageRow, MessageWithSender, QuoteRow, ReactionRow, RenderingRow } from './repository';
 
 /** How a member reads a chat. */
-export interface Reader extends ReadingGroup {
+export interface Reader extends ReaderGroup {
   memberId: number;
 }
 
@@ -104,7 +104,7 @@ export function groupReactions(rows: readonly ReactionRow[]): Map<number, Reacti
 }
 
 /** The quote as the reader reads it: their rendering when done for its current text, else the original. */
-function presentQuote(quote: QuoteRow, reader: ReadingGroup): QuotedMessage {
+function presentQuote(quote: QuoteRow, reader: ReaderGroup): QuotedMessage {
   const { message, sender, rendering } = quote;
   const done = rendering && rendering.state === 'done' && rendering.version === message.version && rendering.content != null;
   return {
@@ -126,10 +126,10 @@ function presentCorrection(rendering: RenderingRow, context: MessageContext): Re
   };
 }
 
-function stateOf(provider: TargetProvider, message: MessageRow, reader: ReadingGroup, rendering: RenderingRow | null): TranslationState {
+function stateOf(provider: TargetProvider, message: MessageRow, reader: ReaderGroup, rendering: RenderingRow | null): TranslationState {
   // Pictures or files without a caption: nothing to translate.
   if (message.content === '') return 'none';
-  const need = targetNeed(provider, message.language, reader);
+  const need = groupNeed(provider, message.language, reader);
   if (need === 'original') return 'none';
   if (rendering && rendering.version === message.version) return rendering.state;
   // No rendering yet: one will be made unless the provider cannot reach the language.
@@ -147,7 +147,7 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
   });
 
   return {
-    stateOf: (message: MessageRow, reader: ReadingGroup, rendering: RenderingRow | null) => stateOf(provider, message, reader, rendering),
+    stateOf: (message: MessageRow, reader: ReaderGroup, rendering: RenderingRow | null) => stateOf(provider, message, reader, rendering),
 
     present({ message, sender: from, rendering, quote }: MessageWithSender, reader: Reader, context: MessageContext = emptyContext): ChatMessage {
       const translation = stateOf(provider, message, reader, rendering);

@@ -12,6 +12,7 @@ import { SEARCH_CONFIGS, TS_CONFIGS } from '../../platform/db/search';
 export const HIT_START = '\u0002';
 export const HIT_END = '\u0003';
 import { chatMembers, chatMessages, chats, messageAttachments, messageMentions, messageReactions, messageRenderings, pushSubscriptions, users } from '../../platform/db/schema';
+import type { ReaderGroup } from '../../domain/rendering/reader-group';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
@@ -51,11 +52,6 @@ export interface ReactionRow {
 }
 
 /** A reading group: the members who read a chat in the same language and tone. */
-export interface ReadingGroup {
-  language: string;
-  tone: string;
-}
-
 const memberColumns = {
   id: chatMembers.id,
   chatId: chatMembers.chatId,
@@ -85,11 +81,11 @@ const mentionsMember = sql`exists (select 1 from ${messageMentions} where ${mess
 const nowMs = () => new Date();
 
 /** The rendering of a message version for one reading group. */
-const ofGroup = (messageId: number, version: number, group: ReadingGroup) =>
+const ofGroup = (messageId: number, version: number, group: ReaderGroup) =>
   and(eq(messageRenderings.messageId, messageId), eq(messageRenderings.version, version), eq(messageRenderings.language, group.language), eq(messageRenderings.tone, group.tone));
 
 /** A reader's correction taken back: the rendering it replaced and its group. */
-export interface WithdrawnCorrection extends ReadingGroup {
+export interface WithdrawnCorrection extends ReaderGroup {
   messageId: number;
 }
 
@@ -238,7 +234,7 @@ export function createChatsRepository(db: Db) {
 
   // A post in one statement, prepared once: the message, the chat's activity time, the sender's
   // read position, and the chat's reading groups (for the post's renderings and live event).
-  const insertMessageQuery = preparedSql<{ id: number; version: number; groups: ReadingGroup[] | string; notify: boolean }>(
+  const insertMessageQuery = preparedSql<{ id: number; version: number; groups: ReaderGroup[] | string; notify: boolean }>(
     db,
     'chat_insert_message',
     sql`with inserted as (
@@ -400,7 +396,7 @@ export function createChatsRepository(db: Db) {
     }
     return member as unknown as MemberView;
   };
-  const groupsOf = (value: unknown): ReadingGroup[] => (typeof value === 'string' ? (JSON.parse(value) as ReadingGroup[]) : (value as ReadingGroup[]));
+  const groupsOf = (value: unknown): ReaderGroup[] => (typeof value === 'string' ? (JSON.parse(value) as ReaderGroup[]) : (value as ReaderGroup[]));
   const isTrue = (value: unknown) => value === true || value === 't';
 
   return {
@@ -716,7 +712,7 @@ export function createChatsRepository(db: Db) {
     },
 
     /** The distinct (language, tone) of a chat's joined members: its reading groups. */
-    async readingGroups(chatId: number): Promise<ReadingGroup[]> {
+    async readingGroups(chatId: number): Promise<ReaderGroup[]> {
       return groups.execute({ chatId });
     },
 
@@ -733,12 +729,12 @@ export function createChatsRepository(db: Db) {
       clientId: string | null;
       replyToId: number | null;
       hasAttachments: boolean;
-    }): Promise<{ message: MessageRow; groups: ReadingGroup[]; notify: boolean } | undefined> {
+    }): Promise<{ message: MessageRow; groups: ReaderGroup[]; notify: boolean } | undefined> {
       const now = nowMs();
       const [row] = await insertMessageQuery.execute({ ...values, createdAt: now.toISOString() });
       if (!row) return undefined;
       // The reading groups come in the same statement (a post is one round trip fewer); JSON is parsed by one driver and not the other.
-      const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as ReadingGroup[]) : row.groups;
+      const groups = typeof row.groups === 'string' ? (JSON.parse(row.groups) as ReaderGroup[]) : row.groups;
       // `notify`: another member has a device subscribed to notifications (else no notification job).
       return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null }, groups, notify: row.notify === true || (row.notify as unknown) === 't' };
     },
@@ -754,7 +750,7 @@ export function createChatsRepository(db: Db) {
       clientId: string | null;
       /** The roles that may post. */
       roles: readonly number[];
-    }): Promise<{ member: MemberView; inserted: { message: MessageRow; groups: ReadingGroup[]; notify: boolean } | undefined } | undefined> {
+    }): Promise<{ member: MemberView; inserted: { message: MessageRow; groups: ReaderGroup[]; notify: boolean } | undefined } | undefined> {
       const now = nowMs();
       const row = await postPlainBatch({ ...values, createdAt: now });
       if (!row) return undefined;
@@ -777,7 +773,7 @@ export function createChatsRepository(db: Db) {
     },
 
     /** The message a sender stored with a `clientId` (a repeated post), as `reader` sees it. */
-    async messageByClientId(chatId: number, group: ReadingGroup, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
+    async messageByClientId(chatId: number, group: ReaderGroup, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
       const [row] = withQuote(await byClientId.execute({ chatId, language: group.language, tone: group.tone, limit: 1, senderId, clientId }));
       return row;
     },
@@ -821,7 +817,7 @@ export function createChatsRepository(db: Db) {
      */
     async listMessages(
       chatId: number,
-      group: ReadingGroup,
+      group: ReaderGroup,
       query: { limit: number; toId?: number | undefined; id?: number | undefined },
     ): Promise<MessageWithSender[]> {
       const args = { chatId, language: group.language, tone: group.tone, limit: query.limit };
@@ -907,7 +903,7 @@ export function createChatsRepository(db: Db) {
      * machine's text is kept aside (once: a second correction keeps the first machine text).
      * Undefined when there is no such rendering.
      */
-    async correctRendering(messageId: number, version: number, group: ReadingGroup, content: string, memberId: number): Promise<RenderingRow | undefined> {
+    async correctRendering(messageId: number, version: number, group: ReaderGroup, content: string, memberId: number): Promise<RenderingRow | undefined> {
       const [row] = await db
         .update(messageRenderings)
         .set({ machineContent: sql`coalesce(${messageRenderings.machineContent}, ${messageRenderings.content})`, content, correctedBy: memberId, correctedAt: new Date(), updatedAt: new Date() })
@@ -922,7 +918,7 @@ export function createChatsRepository(db: Db) {
     withdrawCorrectionsOf: (messageId: number) => withdrawCorrections(db, { messageId }),
 
     /** The machine's text back in place of a correction; false when the rendering was not corrected. */
-    async restoreRendering(messageId: number, version: number, group: ReadingGroup): Promise<boolean> {
+    async restoreRendering(messageId: number, version: number, group: ReaderGroup): Promise<boolean> {
       const rows = await db
         .update(messageRenderings)
         .set({ content: sql`${messageRenderings.machineContent}`, machineContent: null, correctedBy: null, correctedAt: null, updatedAt: new Date() })
@@ -1010,7 +1006,7 @@ export function createChatsRepository(db: Db) {
     },
 
     /** These messages of a chat as `group` reads them (the page's shape), newest first. */
-    async messagesByIds(chatId: number, group: ReadingGroup, ids: number[]): Promise<MessageWithSender[]> {
+    async messagesByIds(chatId: number, group: ReaderGroup, ids: number[]): Promise<MessageWithSender[]> {
       if (ids.length === 0) return [];
       return withQuote(await idsPage.execute({ chatId, language: group.language, tone: group.tone, limit: ids.length, ids }));
     },

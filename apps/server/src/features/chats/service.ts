@@ -46,9 +46,9 @@ import type { Attachment, ChatMessageCreateRequest } from '@parla/contract/chat'
 import { mentionedIds } from '@parla/contract/markup';
 import { LIMITS } from '@parla/contract/constants';
 import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
-import { renderTargets, targetNeed } from '../../domain/rendering/translation/targets';
 import { HIT_END, HIT_START } from './repository';
-import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, ReadingGroup, WithdrawnCorrection } from './repository';
+import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, WithdrawnCorrection } from './repository';
+import { groupNeed, groupsToRender as renderableGroups, readerGroup, sameText, textKey, type ReaderGroup } from '../../domain/rendering/reader-group';
 
 export const RENDER_QUEUE = 'chat-render';
 
@@ -92,7 +92,6 @@ export interface ChatsDeps {
 export const hasWordToFind = (q: string) =>
   (q.match(/-?"[^"]*"?|\S+/g) ?? []).some((token) => !token.startsWith('-') && token.toLowerCase() !== 'or' && /[\p{L}\p{N}]/u.test(token));
 
-const groupOf = (member: Pick<MemberRow, 'language' | 'tone'>): ReadingGroup => ({ language: member.language, tone: member.tone });
 const stateOf = (member: Pick<MemberRow, 'joinedAt'>): MemberState => (member.joinedAt ? 'joined' : 'invited');
 /** The roles the chat's policy lets post (a plain post checks them in its statement). */
 const POSTER_ROLES: readonly number[] = CHAT_ROLES.filter((role) => chatPolicy.may(role, 'post'));
@@ -142,7 +141,7 @@ export function createChatsService(deps: ChatsDeps) {
     memberState: stateOf(member),
   });
 
-  const readerOf = (member: MemberRow) => ({ ...groupOf(member), memberId: member.id });
+  const readerOf = (member: MemberRow) => ({ ...readerGroup(member), memberId: member.id });
 
   /**
    * The caller's membership: 404 for strangers and those who left, and for those only invited
@@ -155,9 +154,9 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** Groups of a chat that need a rendering of `message` and that the provider can reach. */
-  const groupsToRender = (message: MessageRow, groups: ReadingGroup[]) => (message.content === '' ? [] : renderTargets(provider, message.language, groups));
+  const groupsToRender = (message: MessageRow, groups: ReaderGroup[]) => (message.content === '' ? [] : renderableGroups(provider, message.language, groups));
 
-  async function queueRendering(message: MessageRow, groups: ReadingGroup[]) {
+  async function queueRendering(message: MessageRow, groups: ReaderGroup[]) {
     const wanted = groupsToRender(message, groups);
     if (wanted.length === 0) return;
     await repo.markPending(wanted.map((group) => ({ messageId: message.id, version: message.version, ...group })));
@@ -166,7 +165,7 @@ export function createChatsService(deps: ChatsDeps) {
 
   /** A post whose clientId this sender used already: the stored message, as the POST's 200 answers it. */
   async function repeated(chatId: number, member: MemberView, clientId: string) {
-    const stored = await repo.messageByClientId(chatId, groupOf(member), member.id, clientId);
+    const stored = await repo.messageByClientId(chatId, readerGroup(member), member.id, clientId);
     if (!stored) throw notFound();
     return { message: presenter.present(stored, readerOf(member), await contextFor(chatId, [stored])), created: false };
   }
@@ -194,7 +193,7 @@ export function createChatsService(deps: ChatsDeps) {
     if (body.replyTo !== undefined && !quoted) throw fieldError('replyTo', 'noSuchMessage', undefined, 'does_not_exist');
     // A repeated post (same clientId) finds its uploads sent already: it answers the stored message below.
     const missing = attachmentIds.filter((id) => !uploads.some((upload) => upload.id === id));
-    if (missing.length && !(clientId && (await repo.messageByClientId(chatId, groupOf(member), member.id, clientId)))) {
+    if (missing.length && !(clientId && (await repo.messageByClientId(chatId, readerGroup(member), member.id, clientId)))) {
       throw fieldError('attachments', 'noSuchAttachments', { ids: missing.join(', ') }, 'does_not_exist');
     }
     const inserted = await repo.insertMessage({
@@ -218,7 +217,7 @@ export function createChatsService(deps: ChatsDeps) {
   async function created(
     chatId: number,
     member: MemberView,
-    inserted: { message: MessageRow; groups: ReadingGroup[]; notify: boolean },
+    inserted: { message: MessageRow; groups: ReaderGroup[]; notify: boolean },
     mentions: number[],
     uploads: number[] | undefined,
   ) {
@@ -240,7 +239,7 @@ export function createChatsService(deps: ChatsDeps) {
       // A caption left empty has nothing to translate.
       message.content === '' ? undefined : queueRendering(message, groups),
     ]);
-    const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => r.language === member.language && r.tone === member.tone) ?? null } : null;
+    const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => sameText(r, member)) ?? null } : null;
     return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
   }
 
@@ -248,11 +247,11 @@ export function createChatsService(deps: ChatsDeps) {
    * The reader's page of messages: renderings the reader's group lacks (a new member, a new
    * language) or that lost their job are queued now; the reader sees them pending until then.
    */
-  async function ensureRenderings(rows: MessageWithSender[], reader: ReadingGroup) {
+  async function ensureRenderings(rows: MessageWithSender[], reader: ReaderGroup) {
     const now = Date.now();
     const lacking = rows.filter(({ message, rendering }) => {
       // groupsToRender for this one reader, without its list.
-      if (message.content === '' || targetNeed(provider, message.language, reader) !== 'rendering') return false;
+      if (message.content === '' || groupNeed(provider, message.language, reader) !== 'rendering') return false;
       if (!rendering || rendering.version !== message.version) return true;
       return rendering.state === 'pending' && now - rendering.updatedAt.getTime() > STALE_PENDING_MS;
     });
@@ -303,7 +302,7 @@ export function createChatsService(deps: ChatsDeps) {
 
   /** Tells the readers of each rendering whose correction was taken back: the machine's text is theirs again. */
   async function announceWithdrawn(chatId: number, withdrawn: readonly WithdrawnCorrection[]) {
-    const byMessage = new Map<number, ReadingGroup[]>();
+    const byMessage = new Map<number, ReaderGroup[]>();
     for (const { messageId, language, tone } of withdrawn) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), { language, tone }]);
     for (const [messageId, groups] of byMessage) await live.message('message:rendered', chatId, messageId, groups);
   }
@@ -435,7 +434,7 @@ export function createChatsService(deps: ChatsDeps) {
       if (!updated) throw notFound();
       // Read in one tab: the reader's other tabs and devices update their counts at once.
       if (updated.lastReadMessage !== member.lastReadMessage) live.read(userId, chatId, updated.lastReadMessage);
-      if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, groupOf(updated));
+      if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, readerGroup(updated));
       if (updated.nickName !== member.nickName) live.membersChanged(chatId);
       // Muted in one tab: the reader's other tabs show it and keep quiet too.
       if (updated.muted !== member.muted) live.chatUpdated(presentChat(chat, updated), [{ ...updated, memberState: stateOf(updated) }]);
@@ -528,8 +527,8 @@ export function createChatsService(deps: ChatsDeps) {
 
     async listMessages(chatId: number, userId: number, query: { limit: number; toId?: number | undefined }): Promise<ChatMessagesPage> {
       const { member } = await load(chatId, userId);
-      const rows = await repo.listMessages(chatId, groupOf(member), query);
-      const [context] = await Promise.all([contextFor(chatId, rows), ensureRenderings(rows, groupOf(member))]);
+      const rows = await repo.listMessages(chatId, readerGroup(member), query);
+      const [context] = await Promise.all([contextFor(chatId, rows), ensureRenderings(rows, readerGroup(member))]);
       const reader = readerOf(member);
       const results = rows.map((row) => presenter.present(row, reader, context));
       return cursorPage(results, query.limit, (last) => link(fillPath(API.listMessages, { groupChatId: chatId }))({ limit: query.limit, toId: last.id }));
@@ -537,9 +536,9 @@ export function createChatsService(deps: ChatsDeps) {
 
     async getMessage(chatId: number, userId: number, messageId: number): Promise<ChatMessage> {
       const { member } = await load(chatId, userId);
-      const [row] = await repo.listMessages(chatId, groupOf(member), { limit: 1, id: messageId });
+      const [row] = await repo.listMessages(chatId, readerGroup(member), { limit: 1, id: messageId });
       if (!row) throw notFound();
-      const [context] = await Promise.all([contextFor(chatId, [row]), ensureRenderings([row], groupOf(member))]);
+      const [context] = await Promise.all([contextFor(chatId, [row]), ensureRenderings([row], readerGroup(member))]);
       return presenter.present(row, readerOf(member), context);
     },
 
@@ -561,8 +560,8 @@ export function createChatsService(deps: ChatsDeps) {
     async correctRendering(chatId: number, userId: number, messageId: number, content: string): Promise<ChatMessage> {
       const { member } = await load(chatId, userId);
       const message = await messageOf(chatId, messageId);
-      const group = groupOf(member);
-      const current = (await repo.renderings(message.id, message.version)).find((row) => row.language === group.language && row.tone === group.tone);
+      const group = readerGroup(member);
+      const current = (await repo.renderings(message.id, message.version)).find((row) => sameText(row, group));
       if (current?.state !== 'done' || current.content === null) throw fieldError('content', 'nothingToCorrect', undefined, 'invalid');
       if (content === (current.machineContent ?? current.content)) {
         // The machine's own words: the same as taking the correction back.
@@ -586,7 +585,7 @@ export function createChatsService(deps: ChatsDeps) {
         await announceWithdrawn(chatId, await repo.withdrawCorrectionsOf(message.id));
         return;
       }
-      const group = groupOf(member);
+      const group = readerGroup(member);
       if (await repo.restoreRendering(message.id, message.version, group)) await live.message('message:rendered', chatId, message.id, [group]);
     },
 
@@ -764,11 +763,11 @@ export function createChatsService(deps: ChatsDeps) {
       const message = await repo.findMessageById(job.messageId);
       if (!message) return;
       const have = await repo.renderings(message.id, message.version);
-      const settled = (group: ReadingGroup) => have.some((r) => r.language === group.language && r.tone === group.tone && r.state !== 'pending');
+      const settled = (group: ReaderGroup) => have.some((r) => sameText(r, group) && r.state !== 'pending');
       const groups = groupsToRender(message, await repo.readingGroups(message.chatId)).filter((group) => !settled(group));
       // Pending renderings of groups that have since left still get settled.
       for (const pending of have) {
-        if (pending.state === 'pending' && !groups.some((g) => g.language === pending.language && g.tone === pending.tone)) groups.push(groupOf(pending));
+        if (pending.state === 'pending' && !groups.some((g) => sameText(g, pending))) groups.push(readerGroup(pending));
       }
       if (groups.length === 0) return;
       const results = await translator.translate({
@@ -792,10 +791,10 @@ export function createChatsService(deps: ChatsDeps) {
       const again = groups.filter((_, index) => results[index]?.state === 'retry');
       const rendered = groups.filter((_, index) => results[index]?.state !== 'retry');
       if (rendered.length) await live.message('message:rendered', message.chatId, message.id, rendered);
-      if (again.length) throw new Error(`message ${message.id}: not rendered for ${again.map((g) => `${g.language} ${g.tone}`).join(', ')}, will retry`);
+      if (again.length) throw new Error(`message ${message.id}: not rendered for ${again.map(textKey).join(', ')}, will retry`);
       // A reader who joined or changed language while this job ran was not among its groups, and
       // their read left the work to this job: one more job renders what is still pending.
-      const left = (await repo.pendingRenderings(message.id, message.version)).filter((row) => !groups.some((g) => g.language === row.language && g.tone === row.tone));
+      const left = (await repo.pendingRenderings(message.id, message.version)).filter((row) => !groups.some((g) => sameText(g, row)));
       if (left.length) await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
     },
 
@@ -806,7 +805,7 @@ export function createChatsService(deps: ChatsDeps) {
       const pending = await repo.pendingRenderings(message.id, message.version);
       if (pending.length === 0) return;
       await repo.saveRenderings(pending.map((row) => ({ ...row, state: 'failed' as const, content: null, renderedTone: null })));
-      await live.message('message:rendered', message.chatId, message.id, pending.map(groupOf));
+      await live.message('message:rendered', message.chatId, message.id, pending.map(readerGroup));
     },
   };
 }

@@ -5,14 +5,10 @@ import type { Room } from '@parla/contract/rooms';
 import { roomRefSchema } from '@parla/contract/live';
 import { createAudience } from '../../domain/delivery/audience';
 import type { Realtime } from '../../platform/realtime';
-import type { ListeningGroup, ParticipantRow, RoomsRepository, SegmentWithSpeaker } from './repository';
+import type { RoomsRepository, SegmentWithSpeaker } from './repository';
 import type { SegmentContext, SegmentPresenter } from './segments';
+import { groupKey, listenerGroup, type ListenerGroup } from '../../domain/rendering/reader-group';
 
-export const groupOfParticipant = (participant: Pick<ParticipantRow, 'language' | 'tone' | 'maleVoice'>): ListeningGroup => ({
-  language: participant.language,
-  tone: participant.tone,
-  male: participant.maleVoice,
-});
 
 type SegmentEventName = 'segment:created' | 'segment:rendered' | 'segment:edited';
 
@@ -20,19 +16,19 @@ type SegmentEventName = 'segment:created' | 'segment:rendered' | 'segment:edited
 export interface OwnListener {
   userId: number;
   participantId: number;
-  group: ListeningGroup;
+  group: ListenerGroup;
 }
 
 export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, presenter: SegmentPresenter) {
-  const audience = createAudience<ListeningGroup>(realtime, {
+  const audience = createAudience<ListenerGroup>(realtime, {
     kind: 'room',
-    groupKey: (group) => `${group.language}:${group.tone}:${group.male ? 'm' : 'f'}`,
+    groupKey,
     async membership(roomId, userId) {
       const found = await repo.findParticipation(roomId, userId);
       // Someone only invited gets nothing of the room until they accept.
       if (!found?.participant.joinedAt) return null;
       const { participant } = found;
-      return { group: groupOfParticipant(participant), memberId: participant.id, name: participant.alias };
+      return { group: listenerGroup(participant), memberId: participant.id, name: participant.alias };
     },
     parseRef: (payload) => {
       const parsed = roomRefSchema.safeParse(payload);
@@ -45,7 +41,7 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
      * A segment event, rendered once per listening group (or for the groups given) and once for
      * its speaker. Listeners with their own tone for this segment get it on their user room.
      */
-    segment(event: SegmentEventName, item: SegmentWithSpeaker, context: SegmentContext, groups: readonly ListeningGroup[], overrides: readonly OwnListener[] = []) {
+    segment(event: SegmentEventName, item: SegmentWithSpeaker, context: SegmentContext, groups: readonly ListenerGroup[], overrides: readonly OwnListener[] = []) {
       const { segment, speaker } = item;
       const roomId = segment.roomId;
       const own = overrides.map((override) => ({
@@ -53,7 +49,7 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
         payload: { roomId, segment: presenter.present(item, { ...override.group, participantId: override.participantId }, context) },
       }));
       if (speaker.leftAt === null) {
-        own.push({ userId: speaker.userId, payload: { roomId, segment: presenter.present(item, { ...groupOfParticipant(speaker), participantId: speaker.id }, context) } });
+        own.push({ userId: speaker.userId, payload: { roomId, segment: presenter.present(item, { ...listenerGroup(speaker), participantId: speaker.id }, context) } });
       }
       audience.fanOut(
         event,
@@ -88,7 +84,7 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
 
     removed: (roomId: number, userIds: number[]) => audience.cutOff(roomId, userIds, 'room:removed', { roomId }),
 
-    regrouped: (userId: number, roomId: number, group: ListeningGroup) => audience.regroup(userId, roomId, group),
+    regrouped: (userId: number, roomId: number, group: ListenerGroup) => audience.regroup(userId, roomId, group),
 
     segmentsDeleted(roomId: number, segmentIds: number[]) {
       if (segmentIds.length) audience.announce(roomId, 'segments:deleted', { roomId, segmentIds });

@@ -5,6 +5,7 @@ import { jsonRowsOf, withFastRows } from '../../platform/db/fast-rows';
 import type { Db } from '../../platform/db/index';
 import { preparedSql } from '../../platform/db/prepared-sql';
 import { roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../../platform/db/schema';
+import { distinctGroups, type ListenerGroup } from '../../domain/rendering/reader-group';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type ParticipantRow = typeof roomParticipants.$inferSelect;
@@ -38,12 +39,6 @@ export interface ParticipantView extends ParticipantRow {
 }
 
 /** How a participant listens: language, tone and voice. */
-export interface ListeningGroup {
-  language: string;
-  tone: string;
-  male: boolean;
-}
-
 export interface SegmentWithSpeaker {
   segment: SegmentRow;
   speaker: ParticipantView;
@@ -616,11 +611,9 @@ export function createRoomsRepository(db: Db) {
     },
 
     /** Every listening group of a room's active participants for one segment (their own tones included). */
-    async listeningGroups(roomId: number, segmentId: number): Promise<ListeningGroup[]> {
+    async listeningGroups(roomId: number, segmentId: number): Promise<ListenerGroup[]> {
       const rows = await listeningGroupsQuery.execute({ roomId, segmentId });
-      const seen = new Map<string, ListeningGroup>();
-      for (const row of rows) seen.set(`${row.language}|${row.tone}|${row.male}`, row);
-      return [...seen.values()];
+      return distinctGroups(rows);
     },
   };
 }

@@ -3,19 +3,16 @@
 import type { Language, RoomRole, Tone } from '@parla/contract/constants';
 import type { PipelineState, Segment } from '@parla/contract/rooms';
 import type { SynthesisProvider } from '../../domain/rendering/speech/provider';
-import { targetNeed, wantsRendering, type TargetProvider } from '../../domain/rendering/translation/targets';
+import { groupNeed, needsVoice, sameText, sameVoice, wantsRendering, type TargetProvider, type ListenerGroup } from '../../domain/rendering/reader-group';
 import { wordDiff } from './diff';
-import type { ListeningGroup, SegmentContext as RoomsSegmentContext, SegmentRenderingRow, SegmentWithSpeaker } from './repository';
+import type { SegmentContext as RoomsSegmentContext, SegmentRenderingRow, SegmentWithSpeaker } from './repository';
 
 /** A listener: their participation and how they hear this segment (their own tone for it included). */
-export interface Listener extends ListeningGroup {
+export interface Listener extends ListenerGroup {
   participantId: number;
 }
 
 export type SegmentContext = Pick<RoomsSegmentContext, 'renderings' | 'voices'> & Partial<Pick<RoomsSegmentContext, 'correctors'>>;
-
-/** Whether a listener of `group` gets a synthesised voice (those of the speaker's language heard the speaker). */
-export const needsVoice = (source: string, group: Pick<ListeningGroup, 'language'>) => group.language !== source;
 
 /** A listener's correction: who made it (their alias; null once they are gone), when, and the machine's text. */
 function presentCorrection(rendering: SegmentRenderingRow, context: SegmentContext): NonNullable<Segment['correction']> {
@@ -76,9 +73,9 @@ export function createSegmentPresenter(deps: {
       if (!segment.transcript.trim() || !wantsRendering(translation, source, listener)) return { ...original, translation: 'none', speech: 'none' };
 
       const rendering = context.renderings.find(
-        (row) => row.segmentId === segment.id && row.language === listener.language && row.tone === listener.tone && row.version === segment.version,
+        (row) => row.segmentId === segment.id && sameText(row, listener) && row.version === segment.version,
       );
-      const textState: PipelineState = rendering?.state ?? (targetNeed(translation, source, listener) === 'rendering' ? 'pending' : 'none');
+      const textState: PipelineState = rendering?.state ?? (groupNeed(translation, source, listener) === 'rendering' ? 'pending' : 'none');
       if (textState !== 'done' || rendering?.transcript == null) {
         return { ...original, translation: textState, speech: needsVoice(source, listener) && textState === 'pending' ? 'pending' : 'none' };
       }
@@ -87,11 +84,7 @@ export function createSegmentPresenter(deps: {
       if (needsVoice(source, listener)) {
         const voice = context.voices.find(
           (row) =>
-            row.segmentId === segment.id &&
-            row.language === listener.language &&
-            row.tone === listener.tone &&
-            row.male === listener.male &&
-            row.version === segment.version,
+            row.segmentId === segment.id && sameVoice(row, listener) && row.version === segment.version,
         );
         speech = voice?.state ?? (synthesis.canSpeak(listener.language as Language) ? 'pending' : 'none');
         if (speech === 'done' && voice?.audioKey) audioFile = audioUrl(segment.roomId, voice.audioKey);

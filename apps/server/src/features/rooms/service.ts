@@ -39,12 +39,12 @@ import { glossaryTouches } from '../../domain/rendering/translation/glossary';
 import type { GlossaryApply } from '@parla/contract/glossary';
 import { displayName, invitedName, type UserDirectory } from '../../domain/people/users';
 import type { Calls } from './livekit';
-import { groupOfParticipant, type RoomsLive } from './live';
+import type { RoomsLive } from './live';
 import { roomPolicy } from './policy';
-import { namesOf, type ListenerRow, type ListeningGroup, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker, type WithdrawnCorrection } from './repository';
-import { needsVoice, type Listener, type SegmentPresenter } from './segments';
-import { renderTargets } from '../../domain/rendering/translation/targets';
+import { namesOf, type ListenerRow, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker, type WithdrawnCorrection } from './repository';
+import type { Listener, SegmentPresenter } from './segments';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
+import { distinctGroups, groupKey, groupsToRender, listenerGroup, needsVoice, sameText, sameVoice, textKey, type ListenerGroup } from '../../domain/rendering/reader-group';
 
 export const TRANSCRIBE_QUEUE = 'segment-transcribe';
 export const RENDER_QUEUE = 'segment-render';
@@ -93,7 +93,7 @@ export interface RoomsDeps {
 
 /** A voice made, waiting to be saved with the others of its turn. */
 interface PendingVoice {
-  group: ListeningGroup;
+  group: ListenerGroup;
   state: 'done' | 'none';
   audioKey: string | null;
   /** The row it replaces, if any (its file goes once the new one is saved). */
@@ -179,7 +179,7 @@ export function createRoomsService(deps: RoomsDeps) {
     const context = await repo.renderingsOf(rows.map((row) => row.segment.id));
     const views = rows.map((row) => {
       const own = context.tones.find((tone) => tone.segmentId === row.segment.id && tone.participantId === participant.id);
-      const listener: Listener = { ...groupOfParticipant(participant), ...(own ? { tone: own.tone } : {}), participantId: participant.id };
+      const listener: Listener = { ...listenerGroup(participant), ...(own ? { tone: own.tone } : {}), participantId: participant.id };
       return presenter.present(row, listener, context);
     });
     // What this listener lacks (a new participant, a new language) is queued now.
@@ -220,25 +220,24 @@ export function createRoomsService(deps: RoomsDeps) {
   }
 
   /** Every listening group of the snapshot's listeners, their own tone for this segment included. */
-  function listeningGroupsOf(snap: SegmentSnapshot): ListeningGroup[] {
-    const groups = new Map<string, ListeningGroup>();
-    for (const participant of snap.participants) {
-      const own = snap.context.tones.find((tone) => tone.participantId === participant.id);
-      const group = { ...groupOfParticipant(participant), ...(own ? { tone: own.tone } : {}) };
-      groups.set(`${group.language}|${group.tone}|${group.male}`, group);
-    }
-    return [...groups.values()];
+  function listeningGroupsOf(snap: SegmentSnapshot): ListenerGroup[] {
+    return distinctGroups(
+      snap.participants.map((participant) => {
+        const own = snap.context.tones.find((tone) => tone.participantId === participant.id);
+        return { ...listenerGroup(participant), ...(own ? { tone: own.tone } : {}) };
+      }),
+    );
   }
 
   /** The listening groups of the snapshot's listeners by default (their socket rooms). */
-  const defaultGroups = (snap: SegmentSnapshot): ListeningGroup[] => [...new Map(snap.participants.map((p) => [`${p.language}|${p.tone}|${p.maleVoice}`, groupOfParticipant(p)])).values()];
+  const defaultGroups = (snap: SegmentSnapshot): ListenerGroup[] => distinctGroups(snap.participants.map(listenerGroup));
 
   /** A step pushed from the snapshot: to every group (or the groups given), listeners with their own tone apart. */
-  function push(event: 'segment:created' | 'segment:rendered' | 'segment:edited', snap: SegmentSnapshot, only?: ListeningGroup[]) {
+  function push(event: 'segment:created' | 'segment:rendered' | 'segment:edited', snap: SegmentSnapshot, only?: ListenerGroup[]) {
     const { participants, context } = snap;
     const overrides = context.tones.flatMap((tone) => {
       const participant = participants.find((p) => p.id === tone.participantId);
-      return participant ? [{ userId: participant.userId, participantId: participant.id, group: { ...groupOfParticipant(participant), tone: tone.tone } }] : [];
+      return participant ? [{ userId: participant.userId, participantId: participant.id, group: { ...listenerGroup(participant), tone: tone.tone } }] : [];
     });
     const groups = only ?? defaultGroups(snap);
     live.segment(event, snap.item, context, groups, overrides);
@@ -255,9 +254,8 @@ export function createRoomsService(deps: RoomsDeps) {
     const held = snap;
     const groups = listeningGroupsOf(held);
     const { context } = held;
-    const settled = (language: string, tone: string) =>
-      context.renderings.some((r) => r.language === language && r.tone === tone && r.version === segment.version && r.state !== 'pending');
-    const texts = renderTargets(translator.provider, segment.language, groups).filter((g) => !settled(g.language, g.tone));
+    const settled = (group: ListenerGroup) => context.renderings.some((r) => sameText(r, group) && r.version === segment.version && r.state !== 'pending');
+    const texts = groupsToRender(translator.provider, segment.language, groups).filter((g) => !settled(g));
     /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
     let leftOut: string[] = [];
     /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
@@ -266,7 +264,6 @@ export function createRoomsService(deps: RoomsDeps) {
     let textsSaved: Promise<void> = Promise.resolve();
     /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
     let cached: Promise<void> = Promise.resolve();
-    const key = (g: ListeningGroup) => `${g.language}|${g.tone}|${g.male}`;
     /** Groups whose voice was made before the texts were saved: their text comes with their voice's push. */
     const voiceReady = new Set<string>();
     if (texts.length) {
@@ -282,21 +279,21 @@ export function createRoomsService(deps: RoomsDeps) {
       });
       const { results } = translation;
       cached = translation.cached;
-      leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map((g) => `${g.language} ${g.tone}`);
+      leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map(textKey);
       const rows = texts.flatMap((g, index) => {
         const result = results[index];
         if (result?.state === 'retry') return [];
-        if (result?.state === 'done') translated.set(`${g.language}|${g.tone}`, result.content);
+        if (result?.state === 'done') translated.set(textKey(g), result.content);
         return result?.state === 'done'
           ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
           : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
       });
       textsSaved = repo.saveRenderings(rows).then((saved) => {
-        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => row.language === r.language && row.tone === r.tone)), ...saved];
+        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => sameText(row, r))), ...saved];
         // Pushed to the groups whose text was written (the others' view has not changed), but
         // those whose voice is already made: its push, one statement later, brings both.
-        const written = new Set(saved.map((row) => `${row.language}|${row.tone}`));
-        push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(`${g.language}|${g.tone}`) && !voiceReady.has(key(g))));
+        const written = new Set(saved.map(textKey));
+        push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(textKey(g)) && !voiceReady.has(groupKey(g))));
       });
     }
     // Voices: each group of another language whose text is ready, in its voice; a few at once
@@ -319,23 +316,23 @@ export function createRoomsService(deps: RoomsDeps) {
     // A listener who joined or changed language while this job ran was not among its groups, and
     // their read left the work to this job: one more job renders for them.
     const now = await repo.listeningGroups(segment.roomId, segment.id);
-    if (now.some((g) => !groups.some((old) => key(old) === key(g)))) await queue(RENDER_QUEUE, segment);
+    if (now.some((g) => !groups.some((old) => sameVoice(old, g)))) await queue(RENDER_QUEUE, segment);
 
     /** The group's text of the current version as saved (a listener's correction included), if it is done. */
-    function savedText(group: ListeningGroup): string | undefined {
-      const text = context.renderings.find((r) => r.language === group.language && r.tone === group.tone && r.version === segment.version);
+    function savedText(group: ListenerGroup): string | undefined {
+      const text = context.renderings.find((r) => sameText(r, group) && r.version === segment.version);
       return text?.state === 'done' && text.transcript ? text.transcript : undefined;
     }
 
-    async function speakFor(group: ListeningGroup): Promise<void> {
-      const fresh = translated.get(`${group.language}|${group.tone}`);
+    async function speakFor(group: ListenerGroup): Promise<void> {
+      const fresh = translated.get(textKey(group));
       const text = fresh ?? savedText(group);
       if (!text) return;
-      const have = context.voices.find((v) => v.language === group.language && v.tone === group.tone && v.male === group.male);
+      const have = context.voices.find((v) => sameVoice(v, group));
       if (have && have.version === segment.version && have.state !== 'pending') return;
       const made = await speak(text);
       // Spoken while its text was being saved: saved meanwhile too, pushed after the text (with it).
-      if (fresh !== undefined) voiceReady.add(key(group));
+      if (fresh !== undefined) voiceReady.add(groupKey(group));
       await saveVoice({ group, state: made.state, audioKey: made.audioKey, before: have, fresh });
 
       async function speak(input: string): Promise<{ state: 'done' | 'none'; audioKey: string | null }> {
@@ -372,9 +369,8 @@ export function createRoomsService(deps: RoomsDeps) {
         for (const { before } of batch) {
           if (before?.audioKey && (before.version < segment.version || before.state === 'pending')) await recordings.remove(before.audioKey).catch(() => undefined);
         }
-        const key = (v: { language: string; tone: string; male: boolean }) => `${v.language}|${v.tone}|${v.male}`;
-        const savedKeys = new Set(saved.map(key));
-        context.voices = [...context.voices.filter((v) => !savedKeys.has(key(v))), ...saved];
+        const savedKeys = new Set(saved.map(groupKey));
+        context.voices = [...context.voices.filter((v) => !savedKeys.has(groupKey(v))), ...saved];
         await textsSaved;
         // A voice of a text that was not written (a newer version's text is there) is not pushed.
         push('segment:rendered', held, batch.filter((voice) => voice.fresh === undefined || savedText(voice.group) === voice.fresh).map((voice) => voice.group));
@@ -449,7 +445,7 @@ export function createRoomsService(deps: RoomsDeps) {
     const context = await repo.renderingsOf([segment.id]);
     const own = context.tones.find((tone) => tone.participantId === participant.id);
     const group = { language: participant.language, tone: own?.tone ?? participant.tone };
-    const current = context.renderings.find((row) => row.language === group.language && row.tone === group.tone && row.version === segment.version);
+    const current = context.renderings.find((row) => sameText(row, group) && row.version === segment.version);
     return { segment, group, current };
   }
 
@@ -573,8 +569,8 @@ export function createRoomsService(deps: RoomsDeps) {
       const values = changedFields(participant, changes, ['alias', 'language', 'tone', 'maleVoice']);
       const updated = isEmpty(values) ? participant : await repo.updateParticipant(participant.id, values);
       if (!updated) throw notFound();
-      const before = groupOfParticipant(participant);
-      const after = groupOfParticipant(updated);
+      const before = listenerGroup(participant);
+      const after = listenerGroup(updated);
       if (before.language !== after.language || before.tone !== after.tone || before.male !== after.male) await live.regrouped(userId, roomId, after);
       if (updated.alias !== participant.alias) live.participantsChanged(roomId);
       return presentParticipant(room, updated);
@@ -815,7 +811,7 @@ export function createRoomsService(deps: RoomsDeps) {
       // (a fast transcriber would otherwise make either say 'done' before 'segment:created').
       const snap = await snapshot(segment.id);
       if (!snap) throw notFound();
-      const answer = presenter.present(snap.item, { ...groupOfParticipant(participant), participantId: participant.id }, snap.context);
+      const answer = presenter.present(snap.item, { ...listenerGroup(participant), participantId: participant.id }, snap.context);
       push('segment:created', snap);
       if (segment.transcription === 'pending') await queueTranscription(segment, userId);
       return { segment: answer, created: true };
@@ -927,14 +923,14 @@ export function createRoomsService(deps: RoomsDeps) {
       if (!segment) return;
       const groups = await repo.listeningGroups(segment.roomId, segment.id);
       const context = await repo.renderingsOf([segment.id]);
-      const failedTexts = renderTargets(translator.provider, segment.language, groups)
-        .filter((g) => !context.renderings.some((r) => r.language === g.language && r.tone === g.tone && r.version === segment.version && r.state !== 'pending'));
+      const failedTexts = groupsToRender(translator.provider, segment.language, groups)
+        .filter((g) => !context.renderings.some((r) => sameText(r, g) && r.version === segment.version && r.state !== 'pending'));
       await repo.saveRenderings(
         failedTexts.map((g) => ({ segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'failed' as const, transcript: null, renderedTone: null })),
       );
       const failedVoices = groups
         .filter((g) => needsVoice(segment.language, g))
-        .filter((g) => !context.voices.some((v) => v.language === g.language && v.tone === g.tone && v.male === g.male && v.version === segment.version && v.state !== 'pending'));
+        .filter((g) => !context.voices.some((v) => sameVoice(v, g) && v.version === segment.version && v.state !== 'pending'));
       await repo.saveVoices(failedVoices.map((g) => ({ segmentId: segment.id, version: segment.version, ...g, state: 'failed' as const, audioKey: null })));
       log.warn({ segmentId: segment.id }, 'segment rendering failed for good: listeners get the original');
       await pushSegment('segment:rendered', segment.id);

@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@parla/contract/constants';
 import {

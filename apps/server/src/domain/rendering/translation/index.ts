@@ -18,7 +18,7 @@ import { translationCache } from '../../../platform/db/schema';
 import { createApertiumProvider } from './apertium';
 import { createOpenAiTranslationProvider } from './openai';
 import type { TranslationProvider, TranslationRequest, TranslationResult } from './provider';
-import { askedTone, targetNeed } from './targets';
+import { askedTone, groupNeed } from '../reader-group';
 import { applyGlossary } from './glossary';
 
 export type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
@@ -100,7 +100,7 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
     // What is really asked of the provider for each target.
     const asked = request.targets.map((target) => {
       const tone = askedTone(provider, target.tone);
-      const possible = targetNeed(provider, request.source, { language: target.language, tone }) === 'rendering';
+      const possible = groupNeed(provider, request.source, { language: target.language, tone }) === 'rendering';
       return { language: target.language, tone, possible, key: keyOf(request, target.language, tone, glossary.key) };
     });
     const keys = [...new Set(asked.filter((item) => item.possible).map((item) => item.key))];

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES, TONE_MEANINGS, type Language } from '@parla/contract/constants';
 import { RetryLater } from '../../../platform/jobs';
 import type { TranslationProvider, TranslationRequest, TranslationResult, TranslationTarget } from './provider';
+import { textKey } from '../reader-group';
 
 const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
 const nameOf = (code: Language) => `${languageName.of(code) ?? code} (${code})`;
@@ -154,17 +155,16 @@ const languageCode = (value: string) => {
   const primary = value.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   return OUR_LANGUAGES.has(primary) ? primary : value;
 };
-const keyOf = (language: string, tone: string) => `${language}|${tone}`;
 
 /** The texts of the answer for the targets asked for (the first of each), by `language|TONE`. */
 function textsFor(entries: unknown[], targets: TranslationTarget[]): Map<string, string> {
-  const wanted = new Set(targets.map((target) => keyOf(target.language, target.tone)));
+  const wanted = new Set(targets.map(textKey));
   const found = new Map<string, string>();
   for (const entry of entries) {
     if (!entry || typeof entry !== 'object') continue;
     const { language, tone, text } = entry as Record<string, unknown>;
     if (typeof language !== 'string' || typeof tone !== 'string' || typeof text !== 'string' || !text.trim()) continue;
-    const key = keyOf(languageCode(language), tone.trim().toUpperCase());
+    const key = textKey({ language: languageCode(language), tone: tone.trim().toUpperCase() });
     if (wanted.has(key) && !found.has(key)) found.set(key, text);
   }
   return found;
@@ -251,7 +251,7 @@ export function createOpenAiTranslationProvider(options: {
     const found = textsFor(entries, targets);
     if (found.size === 0) throw new Error('the model answered none of the targets');
     return targets.map((target): TranslationResult => {
-      const text = found.get(keyOf(target.language, target.tone));
+      const text = found.get(textKey(target));
       return text === undefined ? { state: 'retry', reason: `the model left out ${target.language} ${target.tone}` } : { state: 'done', content: text, tone: target.tone };
     });
   }
