@@ -6,13 +6,14 @@
 // with its scripts), never with the public pages.
 // After every (re)connection each watched chat and room is subscribed again. A connection that
 // dropped for a short while comes back with the events it missed (the server's connection state
-// recovery, apps/server/src/core/realtime.ts): nothing is refetched. Otherwise the listeners are
+// recovery, apps/server/src/platform/realtime.ts): nothing is refetched. Otherwise the listeners are
 // told to refetch what they hold from before (`resync`), so nothing pushed while offline is lost.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket, io as connectTo } from 'socket.io-client';
 import { LIVE_PATH } from '@parla/contract/constants';
 import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, MessageSendAck, MessageSendRequest, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
 import { http } from './api';
+import { EVENTS, keyOf, parseKey, type EventName, type LiveListener, type TopicKind } from './live-topics';
 import { useTokenStore } from './stores';
 import { afterPageLoad } from './yield';
 
@@ -21,59 +22,13 @@ import { afterPageLoad } from './yield';
 // page shares.
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type EventName = keyof ServerToClientEvents;
+
+// The topics watched, the listeners' shape and the events relayed to them: live-topics.ts.
+export type { LiveListener, Topic, TopicKind } from './live-topics';
 
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
-/** What can be watched: a chat or a room, each subscribed on its own. */
-export type TopicKind = 'chat' | 'room';
-export interface Topic {
-  kind: TopicKind;
-  id: number;
-}
-
-export type LiveListener = { [K in EventName]?: ServerToClientEvents[K] } & {
-  /**
-   * Data fetched before `at` may miss events: after a (re)connection every watched chat and room
-   * is subscribed again (no `topic`: all of them); one watched while connected gives itself.
-   */
-  resync?: (at: number, topic?: Topic) => void;
-  /** The server refused a watched chat or room (`not_found`): the reader is no longer in it. */
-  refused?: (topic: Topic) => void;
-};
-
-const keyOf = (kind: TopicKind, id: number) => `${kind}:${id}`;
-const parseKey = (key: string): Topic => {
-  const [kind, id] = key.split(':');
-  return { kind: kind as TopicKind, id: Number(id) };
-};
-
-const EVENTS: readonly EventName[] = [
-  'message:created',
-  'message:rendered',
-  'message:edited',
-  'message:deleted',
-  'message:reactions',
-  'messages:deleted',
-  'chat:updated',
-  'chat:removed',
-  'chat:read',
-  'members:changed',
-  'typing',
-  'segment:created',
-  'segment:rendered',
-  'segment:edited',
-  'segments:deleted',
-  'room:updated',
-  'room:removed',
-  'participants:changed',
-  'call:peer-joined',
-  'call:peer-left',
-  'call:signal',
-  'call:ended',
-];
-
-/** The handshake error of a refused session (apps/server/src/core/realtime.ts). */
+/** The handshake error of a refused session (apps/server/src/platform/realtime.ts). */
 const NOT_AUTHENTICATED = 'not_authenticated';
 
 /** Without watchers for this long the socket closes. */

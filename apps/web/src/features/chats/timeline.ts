@@ -139,6 +139,9 @@ export function messagesOf(data: MessagePages | undefined): ChatMessage[] {
 
 export type TimelineItem = { kind: 'message'; message: ChatMessage } | { kind: 'outbox'; entry: OutboxEntry };
 
+/** An item's key in the list (also how the view tells that items came in above or below). */
+export const itemKey = (item: TimelineItem | undefined) => (!item ? '' : item.kind === 'message' ? `m${item.message.id}` : `o${item.entry.clientId}`);
+
 /** The text a sender wrote, whatever rendering the reader got. */
 export const originalText = (message: ChatMessage) => message.rawMessage?.content ?? message.content;
 

@@ -1,0 +1,98 @@
+// A message's menu (its "…" button): reply and react, and as the message and the reader's role
+// allow, edit, correct the translation, withdraw the corrections, delete. Its first item takes the
+// focus when it opens; Escape closes it and gives the focus back to its button.
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMember, ChatMessage } from '@parla/contract/chat';
+import { Button } from '../../components/ui';
+import { notify } from '../../lib/toast';
+import { withdrawCorrections } from './api';
+import { canDeleteMessage, canEditMessage, canWithdrawCorrections } from './permissions';
+
+export function MessageActions({
+  chatId,
+  message,
+  member,
+  correctable,
+  opener,
+  close,
+  onReply,
+  onReact,
+  onEdit,
+  onCorrect,
+  onDelete,
+}: {
+  chatId: number;
+  message: ChatMessage;
+  member: ChatMember;
+  /** The message has an original: the reader may correct the translation they read. */
+  correctable: boolean;
+  /** The menu's button (Escape gives it the focus back). */
+  opener: RefObject<HTMLButtonElement | null>;
+  /** Closes the menu, then does what was chosen. */
+  close: (then?: () => void) => void;
+  onReply: () => void;
+  onReact: () => void;
+  onEdit: () => void;
+  onCorrect: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const editable = canEditMessage(message);
+  const deletable = canDeleteMessage(member.chatRole, message);
+  /** Owners and admins withdraw what readers of any language put in place of the translation (a captionless message has none). */
+  const withdrawable = message.content !== '' && canWithdrawCorrections(member.chatRole);
+
+  // The menu opened: its first item takes the focus (Escape gives it back to the menu's button).
+  useEffect(() => {
+    box.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, []);
+
+  return (
+    <div
+      ref={box}
+      className="bubble-actions"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        close(() => opener.current?.focus());
+      }}
+    >
+      <Button variant="secondary" className="btn-small" onClick={() => close(onReply)}>
+        {t('chats.reply')}
+      </Button>
+      <Button variant="secondary" className="btn-small" aria-haspopup="true" onClick={() => close(onReact)}>
+        {t('chats.addReaction')}
+      </Button>
+      {editable && (
+        <Button variant="secondary" className="btn-small" onClick={() => close(onEdit)}>
+          {t('chats.edit')}
+        </Button>
+      )}
+      {correctable && (
+        <Button variant="secondary" className="btn-small" onClick={() => close(onCorrect)}>
+          {t('corrections.correct')}
+        </Button>
+      )}
+      {withdrawable && (
+        <Button
+          variant="secondary"
+          className="btn-small"
+          onClick={() =>
+            close(() => {
+              void withdrawCorrections(chatId, message.id).then((done) => done && notify.success(t('corrections.withdrawn')));
+            })
+          }
+        >
+          {t('corrections.withdraw')}
+        </Button>
+      )}
+      {deletable && (
+        <Button variant="danger" className="btn-small" onClick={() => close(onDelete)}>
+          {t('chats.delete')}
+        </Button>
+      )}
+    </div>
+  );
+}
