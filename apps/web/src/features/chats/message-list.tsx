@@ -29,7 +29,6 @@ import { usePendingRecheck } from './use-pending-recheck';
 import { useReadPosition } from './use-read-position';
 import { useScrollAnchor } from './use-scroll-anchor';
 
-
 /** Messages of one sender closer than this are grouped under one name. */
 const GROUP_GAP_MS = 5 * 60_000;
 
