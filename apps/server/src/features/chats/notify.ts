@@ -1,15 +1,16 @@
 // Notifications of a new message (product.md "Notifications"): to the chat's other members who
 // have a device subscribed, their notifications on, no tab open, and the chat not muted (a
 // mention notifies even in a muted chat). The text is the recipient's own rendering when it is
-// ready within RENDER_WAIT_MS of the post, else the original with its language named.
+// ready: a message that some reader needs rendered has its job held until the render saved the
+// texts (the render releases it), at most RENDER_WAIT_MS; then the original, its language named.
 import type { Language } from '@parla/contract/constants';
 import { mentionedIds, plainText } from '@parla/contract/markup';
 import type { PushPayload } from '@parla/contract/notifications';
 import { translate } from '../../platform/i18n';
 import type { Push } from '../../domain/delivery/push';
 import type { TranslationProvider } from '../../domain/rendering/translation/index';
-import { groupNeed, sameText } from '../../domain/rendering/reader-group';
-import type { ChatsRepository, RenderingRow } from './repository';
+import { groupNeed, sameText, type ReaderGroup } from '../../domain/rendering/reader-group';
+import type { ChatsRepository } from './repository';
 
 export const NOTIFY_QUEUE = 'chat-notify';
 
@@ -17,9 +18,8 @@ export interface NotifyJob {
   messageId: number;
 }
 
-/** How long after a post its notification waits for the recipient's rendering. */
+/** How long after a post its notification waits for the recipients' renderings at most. */
 export const RENDER_WAIT_MS = 4000;
-const POLL_MS = 250;
 
 const languageName = (language: string, inLanguage: string) => {
   try {
@@ -43,17 +43,9 @@ export function createChatNotifier(deps: { repo: ChatsRepository; push: Push; pr
     const recipients = wanted.filter((member) => offline.has(member.userId));
     if (recipients.length === 0) return;
 
-    // The recipients who read another language or tone wait a little for their rendering.
-    const needOf = (member: { language: string; tone: string }) => (message.content === '' ? 'original' : groupNeed(provider, message.language, member));
-    const needsRendering = (member: { language: string; tone: string }) => needOf(member) === 'rendering';
-    const waitUntil = message.createdAt.getTime() + RENDER_WAIT_MS;
-    let renderings: RenderingRow[] = [];
-    for (;;) {
-      renderings = recipients.some(needsRendering) ? await repo.renderings(message.id, message.version) : [];
-      const settled = (member: { language: string; tone: string }) => renderings.some((r) => sameText(r, member) && r.state !== 'pending');
-      if (!recipients.some((member) => needsRendering(member) && !settled(member)) || Date.now() >= waitUntil) break;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    // The recipients who read another language or tone get the renderings saved by now.
+    const needOf = (member: ReaderGroup) => (message.content === '' ? 'original' : groupNeed(provider, message.language, member));
+    const renderings = recipients.some((member) => needOf(member) === 'rendering') ? await repo.renderings(message.id, message.version) : [];
 
     const names = await repo.nickNames(message.chatId, [...mentioned]);
     const nameOf = (memberId: number) => names.get(memberId) ?? '…';

@@ -32,7 +32,7 @@ import type { Push } from '../../domain/delivery/push';
 import type { GlossaryAccess, Glossaries } from '../../domain/glossary/glossary';
 import { glossaryTouches } from '../../domain/rendering/translation/glossary';
 import type { GlossaryApply } from '@parla/contract/glossary';
-import { NOTIFY_QUEUE, type NotifyJob } from './notify';
+import { NOTIFY_QUEUE, RENDER_WAIT_MS, type NotifyJob } from './notify';
 import { displayName, invitedName, type UserDirectory } from '../../domain/people/users';
 import type { ChatsLive } from './live';
 import { chatPolicy } from './policy';
@@ -59,6 +59,12 @@ export interface RenderJob {
   messageId: number;
   /** The version that queued the job (for the logs): the job renders the current one. */
   version: number;
+  /**
+   * The new message's notification job, held until its first renderings are saved: the render
+   * releases it then (the notification carries each reader's rendering), or it runs when its
+   * lease ends (RENDER_WAIT_MS: the readers still waiting get the original, its language named).
+   */
+  notifyLease?: string;
 }
 
 export interface ChatsDeps {
@@ -156,12 +162,30 @@ export function createChatsService(deps: ChatsDeps) {
   /** Groups of a chat that need a rendering of `message` and that the provider can reach. */
   const groupsToRender = (message: MessageRow, groups: ReaderGroup[]) => (message.content === '' ? [] : renderableGroups(provider, message.language, groups));
 
-  async function queueRendering(message: MessageRow, groups: ReaderGroup[]) {
+  async function queueRendering(message: MessageRow, groups: ReaderGroup[], notifyLease?: string) {
     const wanted = groupsToRender(message, groups);
     if (wanted.length === 0) return;
     await repo.markPending(wanted.map((group) => ({ messageId: message.id, version: message.version, ...group })));
-    await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
+    const job: RenderJob = { messageId: message.id, version: message.version, ...(notifyLease ? { notifyLease } : {}) };
+    await jobs.send(RENDER_QUEUE, job, { singletonKey: String(message.id) });
   }
+
+  /**
+   * A new message's notification job (when another member has a device subscribed): at once when
+   * nobody needs a rendering of it, else held for its render, which releases it once the texts
+   * are saved. A render job of the message already queued by a read keeps no lease: the
+   * notification then waits the lease out.
+   */
+  async function queueNotificationAndRendering(message: MessageRow, groups: ReaderGroup[], notify: boolean) {
+    const rendered = groupsToRender(message, groups).length > 0;
+    if (!notify) return queueRendering(message, groups);
+    if (!rendered) return void (await jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob));
+    const lease = await jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob, { leaseSeconds: RENDER_WAIT_MS / 1000 });
+    await queueRendering(message, groups, lease ?? undefined);
+  }
+
+  /** The render saved the texts a held notification waited for (or gave up): it goes now. */
+  const releaseNotification = (job: RenderJob) => (job.notifyLease ? jobs.release(NOTIFY_QUEUE, job.notifyLease) : undefined);
 
   /** A post whose clientId this sender used already: the stored message, as the POST's 200 answers it. */
   async function repeated(chatId: number, member: MemberView, clientId: string) {
@@ -233,12 +257,9 @@ export function createChatsService(deps: ChatsDeps) {
     const item = { message, sender: member, rendering: null };
     const context = mentions.length || quote || uploads?.length ? await contextFor(chatId, [{ ...item, quote: quote ? { ...quote.quote, rendering: null } : null }]) : undefined;
     live.created(chatId, item, groups, context, quote);
-    await Promise.all([
-      // Only when another member has a device subscribed: most posts queue no notification job.
-      inserted.notify ? jobs.send(NOTIFY_QUEUE, { messageId: message.id } satisfies NotifyJob) : undefined,
-      // A caption left empty has nothing to translate.
-      message.content === '' ? undefined : queueRendering(message, groups),
-    ]);
+    // Only when another member has a device subscribed is a notification job queued (most posts
+    // queue none); a caption left empty has nothing to translate.
+    await queueNotificationAndRendering(message, groups, inserted.notify);
     const own = quote ? { ...quote.quote, rendering: quote.renderings.find((r) => sameText(r, member)) ?? null } : null;
     return { message: presenter.present({ ...item, quote: own }, readerOf(member), context), created: true };
   }
@@ -769,7 +790,7 @@ export function createChatsService(deps: ChatsDeps) {
       for (const pending of have) {
         if (pending.state === 'pending' && !groups.some((g) => sameText(g, pending))) groups.push(readerGroup(pending));
       }
-      if (groups.length === 0) return;
+      if (groups.length === 0) return void (await releaseNotification(job));
       const results = await translator.translate({
         text: message.content,
         source: message.language as Language,
@@ -791,6 +812,8 @@ export function createChatsService(deps: ChatsDeps) {
       const again = groups.filter((_, index) => results[index]?.state === 'retry');
       const rendered = groups.filter((_, index) => results[index]?.state !== 'retry');
       if (rendered.length) await live.message('message:rendered', message.chatId, message.id, rendered);
+      // Texts left for a retry: the notification waits for them until its lease ends.
+      if (again.length === 0) await releaseNotification(job);
       if (again.length) throw new Error(`message ${message.id}: not rendered for ${again.map(textKey).join(', ')}, will retry`);
       // A reader who joined or changed language while this job ran was not among its groups, and
       // their read left the work to this job: one more job renders what is still pending.
@@ -801,11 +824,12 @@ export function createChatsService(deps: ChatsDeps) {
     /** After the last try: readers still waiting for the current version get the original, marked failed. */
     async renderGaveUp(job: RenderJob): Promise<void> {
       const message = await repo.findMessageById(job.messageId);
-      if (!message) return;
-      const pending = await repo.pendingRenderings(message.id, message.version);
-      if (pending.length === 0) return;
-      await repo.saveRenderings(pending.map((row) => ({ ...row, state: 'failed' as const, content: null, renderedTone: null })));
-      await live.message('message:rendered', message.chatId, message.id, pending.map(readerGroup));
+      const pending = message ? await repo.pendingRenderings(message.id, message.version) : [];
+      if (message && pending.length) {
+        await repo.saveRenderings(pending.map((row) => ({ ...row, state: 'failed' as const, content: null, renderedTone: null })));
+        await live.message('message:rendered', message.chatId, message.id, pending.map(readerGroup));
+      }
+      await releaseNotification(job);
     },
   };
 }
