@@ -40,6 +40,24 @@ ensure_npm_deps() {
   fi
 }
 
+# build_if_changed <name> <output folder> <command> <source paths...>: runs the build command
+# unless the output folder holds a build of exactly these sources (a digest of their files'
+# names and contents, kept beside the output), so a restart does not rebuild what it has.
+build_if_changed() {
+  local name=$1 out=$2 command=$3 digest stamp
+  shift 3
+  stamp="$out/.parla-build-digest"
+  digest=$( (find "$@" -type f -not -path '*/node_modules/*' -not -path '*/dist/*' -not -path '*/test-results/*' -print0 |
+    sort -z | xargs -0 sha256sum; node --version) | sha256sum | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ]; then
+    log "$name: built already from these sources"
+    return 0
+  fi
+  log "building $name"
+  bash -c "$command"
+  echo "$digest" > "$stamp"
+}
+
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
 # A PostgreSQL cluster in a temporary folder on a free port; sets DATABASE_URL and PG_TMP.

@@ -72,8 +72,43 @@ smoke_run() {
     -d '{"email":"smoke@example.com","password":"smoke-test-pass-1"}' | grep -q '"access"'
   readme_walk "$base" "$data" || { echo "smoke ($label): the README's curl walk-through failed"; return 1; }
   stop_server
+  local passed=5
+  if [[ " $* " == *" NODE_ENV=production "* ]]; then
+    restart_check "$checkout" "$label" "$port" "$data" "$@" || return 1
+    passed=6
+  fi
   rm -rf "$data"
-  echo "smoke ($label): 5 passed, 0 failed"
+  echo "smoke ($label): $passed passed, 0 failed"
+}
+
+# restart_check <checkout> <label> <port> <DATA_DIR> [VAR=value...]: the production start again on
+# the same data: it must build nothing (its sources did not change), run the compiled server, and
+# serve; prints how long it took to answer.
+restart_check() {
+  local checkout=$1 label=$2 port=$3 data=$4 started ms
+  shift 4
+  started=$(date +%s%N)
+  (cd "$checkout" && env "$@" PORT="$port" DATA_DIR="$data" bash scripts/start.sh >"$data/restart.log" 2>&1) &
+  SERVER_PID=$!
+  for _ in $(seq 1200); do
+    curl -fs "http://127.0.0.1:$port/api/status/" >/dev/null 2>&1 && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  ms=$(( ($(date +%s%N) - started) / 1000000 ))
+  if ! curl -fsS "http://127.0.0.1:$port/signin" | grep -q '<div id="root">'; then
+    tail -n 40 "$data/restart.log"
+    echo "smoke ($label): the restarted server did not serve"
+    return 1
+  fi
+  stop_server
+  if grep -q '== building' "$data/restart.log"; then
+    grep '== ' "$data/restart.log"
+    echo "smoke ($label): the restart built again though no source changed"
+    return 1
+  fi
+  grep -q 'starting the server (production build)' "$data/restart.log" || { echo "smoke ($label): the restart did not run the compiled server"; return 1; }
+  echo "smoke ($label): restarted without building, answering after $ms ms"
 }
 
 clone=$(mktemp -d /tmp/parla-smoke-clone.XXXXXX)

@@ -9,7 +9,16 @@ ensure_node
 ensure_npm_deps
 [ -n "${APERTIUM_URL:-}" ] || ensure_apertium
 ensure_speech
-log "building the web client"
-npm run build -w @parla/web --silent >/dev/null
+# Built only when their sources changed since the last build (a restart serves at once).
+build_if_changed "the web client" apps/web/dist "npm run build -w @parla/web --silent >/dev/null" \
+  apps/web/src apps/web/public apps/web/scripts apps/web/index.html apps/web/vite.config.ts apps/web/package.json \
+  packages/contract package-lock.json
+if [ "${NODE_ENV:-}" = production ]; then
+  # Compiled JavaScript (esbuild, apps/server/scripts/build.mjs); no TypeScript at run time.
+  build_if_changed "the server" apps/server/dist "npm run build -w @parla/server --silent" \
+    apps/server/src apps/server/scripts/build.mjs apps/server/package.json packages/contract package-lock.json
+  log "starting the server (production build)"
+  exec node --enable-source-maps apps/server/dist/main.js
+fi
 log "starting the server"
 exec node --import tsx apps/server/src/main.ts

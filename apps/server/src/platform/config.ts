@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MESH } from '@parla/contract/constants';
 import type { CallIceServer } from '@parla/contract/live';
 import type { S3Options } from './storage';
+import { serverPaths } from './paths';
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
@@ -343,7 +344,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : serverPaths.webDist,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 0 ? false : env.TRUST_PROXY,
     rateLimits: {
@@ -430,6 +431,5 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 function readVersion(): string {
-  const pkg = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(serverPaths.packageJson, 'utf8')) as { version: string }).version;
 }

@@ -3,20 +3,22 @@
 // placeholders) and `tones`. English is the source and the fallback; a missing key of another
 // language falls back to English (the locale check test keeps them complete).
 import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language, type Tone } from '@parla/contract/constants';
 import english from './locales/en.json' with { type: 'json' };
+import { serverPaths } from './paths';
 
 export type MessageKey = keyof typeof english.messages;
 type Catalogue = { messages: Record<MessageKey, string>; tones: Record<Tone, string> };
 
-const localesDir = new URL('./locales/', import.meta.url);
+const localesDir = serverPaths.locales;
 
 function loadCatalogues(): Partial<Record<Language, Partial<Catalogue>>> {
   const found: Partial<Record<Language, Partial<Catalogue>>> = {};
   for (const file of readdirSync(localesDir)) {
     const lang = file.replace(/\.json$/, '');
     if (!file.endsWith('.json') || !(LANGUAGES as readonly string[]).includes(lang)) continue;
-    found[lang as Language] = JSON.parse(readFileSync(new URL(file, localesDir), 'utf8')) as Partial<Catalogue>;
+    found[lang as Language] = JSON.parse(readFileSync(path.join(localesDir, file), 'utf8')) as Partial<Catalogue>;
   }
   return found;
 }

@@ -1,10 +1,10 @@
 // The database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Same schema,
 // same migrations, same queries.
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import * as schema from './schema';
+import { serverPaths } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -17,7 +17,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = serverPaths.migrations;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
