@@ -1,7 +1,8 @@
 // Pictures and files in a chat (issue 18): Ada (English) attaches a photo with a caption and a PDF
 // from the composer's picker; Ben (Spanish) sees the picture (decoded by his browser from the
 // members-only route), the caption in Spanish and the document to download; the picture opens in a
-// viewer. Screenshots at 375 and 1280 px go to test-results/chat-attachments/.
+// viewer, the PDF in the browser's own (issue 37: it could only be downloaded). Screenshots at 375
+// and 1280 px go to test-results/chat-attachments/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -13,6 +14,28 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const shots = path.join(here, '..', 'test-results', 'chat-attachments');
 const en = uiStrings('en');
 const es = uiStrings('es');
+
+/** A real one-page PDF (a browser's viewer shows it): objects, their offsets and a trailer. */
+function onePagePdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 40 100 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((body, index) => {
+    const at = out.length;
+    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
 
 test('a photo and a document sent by one member reach the other', async ({ browser, request }) => {
   test.setTimeout(180_000);
@@ -31,7 +54,7 @@ test('a photo and a document sent by one member reach the other', async ({ brows
     .composite([{ input: await sharp({ create: { width: 1600, height: 300, channels: 3, background: { r: 240, g: 200, b: 60 } } }).png().toBuffer(), top: 700, left: 0 }])
     .jpeg()
     .toBuffer();
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const pdf = onePagePdf('Day 1: Lisbon');
   const [chooser] = await Promise.all([adaPage.waitForEvent('filechooser'), adaPage.getByRole('button', { name: en.chats.attach }).click()]);
   await chooser.setFiles([
     { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: photo },
@@ -67,6 +90,17 @@ test('a photo and a document sent by one member reach the other', async ({ brows
   await screenshots(benPage, shots, 'viewer-es');
   await benPage.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+
+  // The PDF opens in a new tab, in the browser's viewer (not a download).
+  const file = received.locator('.attachment-file');
+  await expect(file.getByRole('link', { name: es.chats.attachmentDownloadName.replace('{{name}}', 'Itinerary.pdf') })).toBeVisible();
+  const [tab] = await Promise.all([benPage.context().waitForEvent('page'), file.getByRole('link', { name: es.chats.attachmentOpenName.replace('{{name}}', 'Itinerary.pdf') }).click()]);
+  await tab.waitForURL(/\/attachments\/\d+\/file$/);
+  await expect.poll(() => tab.evaluate(() => document.contentType)).toBe('application/pdf');
+  await tab.setViewportSize({ width: 1280, height: 720 });
+  await tab.waitForTimeout(1000);
+  await tab.screenshot({ path: path.join(shots, 'pdf-1280.png') });
+  await tab.close();
 
   // The files are the members': someone else's session gets 404.
   const stranger = await createActivatedUser(request, 'Zed');

@@ -79,7 +79,7 @@ describe('attachments', () => {
     expect((await fetchBytes(ana, uploaded.body.url)).status).toBe(404);
   });
 
-  it('a document is kept as sent and served as a download; a message of only files has an empty caption', async () => {
+  it('a document is kept as sent; a PDF is shown by the browser, sandboxed, other files are downloads; a message of only files has an empty caption', async () => {
     const ana = await person(server, 'Ana');
     const ben = await person(server, 'Ben');
     const chat = await createChat(ana, { title: 'Docs', languages: ['en'] });
@@ -93,11 +93,20 @@ describe('attachments', () => {
     expect(posted.body).toMatchObject({ content: '', translation: 'none' });
     const file = await fetchBytes(ben, uploaded.body.url);
     expect(file.body.equals(pdf)).toBe(true);
-    expect(file.disposition).toMatch(/^attachment; filename\*=UTF-8''Plan%20final\.pdf$/);
+    // Shown in the browser's own PDF viewer (issue 37, 7), under the same sandbox.
+    expect(file.disposition).toMatch(/^inline; filename\*=UTF-8''Plan%20final\.pdf$/);
     // Its stored type, its own sandbox and private caching (issue 31, 7: octet-stream, the page's CSP and `public` before).
     expect(file.type).toBe('application/pdf');
     expect(file.policy).toBe("default-src 'none'; sandbox");
     expect(file.cache).toBe('private, max-age=31536000, immutable');
+    // Any other file is saved, never shown.
+    const notes = await upload(ana, chat.id, Buffer.from('Agenda: budget, hiring\n'), 'notes.txt');
+    expect(notes.status).toBe(201);
+    await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '', attachments: [notes.body.id] });
+    const saved = await fetchBytes(ben, notes.body.url);
+    expect(saved.disposition).toBe("attachment; filename*=UTF-8''notes.txt");
+    expect(saved.type).toBe('application/octet-stream');
+    expect(saved.policy).toBe("default-src 'none'; sandbox");
     // Neither words nor files: the caption is required.
     const empty = await send(ana, 'POST', `/api/chat/${chat.id}/messages/`, { content: '   ' });
     expect(empty.status).toBe(400);

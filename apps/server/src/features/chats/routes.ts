@@ -196,7 +196,7 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   );
   app.get(
     route(API.getAttachment),
-    { onRequest, schema: { tags, description: 'The file (a picture inline, anything else as a download), or a picture’s thumbnail: members only.', params: attachmentPathSchema } },
+    { onRequest, schema: { tags, description: 'The file (a picture or a PDF inline, under a sandbox CSP; anything else as a download), or a picture’s thumbnail: members only.', params: attachmentPathSchema } },
     async (request, reply) => {
       const file = await chats.attachmentFile(request.params.groupChatId, me(request), request.params.id, request.params.variant);
       const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;

@@ -726,8 +726,10 @@ export function createChatsService(deps: ChatsDeps) {
       const row = await repo.attachmentFor(chatId, id, member.id);
       const key = row ? (variant === 'thumbnail' ? row.thumbnailKey : row.fileKey) : null;
       if (!row || !key) throw notFound();
-      // A picture is served as the WebP it was re-encoded to, named so.
-      return { key, contentType: variant === 'thumbnail' ? 'image/webp' : row.contentType, name: row.kind === 'image' ? withExtension(row.name, 'webp') : row.name, inline: row.kind === 'image' };
+      // A picture is served as the WebP it was re-encoded to, named so. Pictures and PDFs are shown
+      // by the browser (a PDF in its own viewer, under the same sandbox CSP); the rest is saved.
+      const inline = row.kind === 'image' || row.contentType === 'application/pdf';
+      return { key, contentType: variant === 'thumbnail' ? 'image/webp' : row.contentType, name: row.kind === 'image' ? withExtension(row.name, 'webp') : row.name, inline };
     },
 
     /** A message's reactions and who gave them. */

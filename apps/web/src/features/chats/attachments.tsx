@@ -28,6 +28,11 @@ export const FileIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M14 3v5h5" />
   </Icon>
 );
+export const OpenIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 01-1 1H5a1 1 0 01-1-1V7a1 1 0 011-1h5" />
+  </Icon>
+);
 export const DownloadIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
@@ -120,9 +125,35 @@ function DownloadLink({ attachment, className, children, label }: { attachment: 
   );
 }
 
+/** Whether the browser shows PDFs itself (a phone's may only download them). */
+const showsPdf = () => typeof navigator !== 'undefined' && navigator.pdfViewerEnabled === true;
+
+/**
+ * Opens a file of the API in a new tab, where the browser shows it (a PDF in its viewer): the tab
+ * is opened at the click (no pop-up blocker stops it) and sent to the file once the session is
+ * fresh, so the cookie it carries is valid.
+ */
+function OpenLink({ attachment, className, children, label }: { attachment: Attachment; className: string; children: ReactNode; label: string }) {
+  const open = async (event: MouseEvent<HTMLAnchorElement>) => {
+    // A click that asks for a new tab or window, say, is the browser's.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const tab = window.open('', '_blank');
+    await freshSession();
+    if (!tab) return void window.location.assign(attachment.url);
+    tab.opener = null;
+    tab.location.href = attachment.url;
+  };
+  return (
+    <a className={className} href={attachment.url} target="_blank" rel="noopener" aria-label={label} onClick={(event) => void open(event)}>
+      {children}
+    </a>
+  );
+}
+
 // ---- in the bubble ----
 
-/** A message's pictures (a grid of thumbnails; a click opens the viewer) and files (name, size, download). */
+/** A message's pictures (a grid of thumbnails; a click opens the viewer) and files (name, size, download; a PDF opens in the browser's viewer). */
 export function MessageAttachments({ attachments }: { attachments: readonly Attachment[] }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
@@ -176,6 +207,11 @@ export function MessageAttachments({ attachments }: { attachments: readonly Atta
                 </bdi>
                 <span className="attachment-file-size">{formatSize(file.size, uiLang)}</span>
               </span>
+              {file.contentType === 'application/pdf' && showsPdf() && (
+                <OpenLink attachment={file} className="icon-btn icon-btn-small attachment-download" label={t('chats.attachmentOpenName', { name: file.name })}>
+                  <OpenIcon width={18} height={18} />
+                </OpenLink>
+              )}
               <DownloadLink attachment={file} className="icon-btn icon-btn-small attachment-download" label={t('chats.attachmentDownloadName', { name: file.name })}>
                 <DownloadIcon width={18} height={18} />
               </DownloadLink>
