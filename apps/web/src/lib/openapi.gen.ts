@@ -802,7 +802,7 @@ export interface paths {
         };
         /**
          * An attached file, or a picture’s thumbnail (members only)
-         * @description The file (a picture inline, anything else as a download), or a picture’s thumbnail: members only.
+         * @description The file (a picture or a PDF inline, under a sandbox CSP; anything else as a download), or a picture’s thumbnail: members only.
          */
         get: operations["getAttachment"];
         put?: never;
