@@ -48,7 +48,8 @@ import { LIMITS } from '@parla/contract/constants';
 import type { ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
 import { HIT_END, HIT_START } from './repository';
 import type { ChatRow, ChatsRepository, MemberRow, MemberView, MessageRow, MessageWithSender, WithdrawnCorrection } from './repository';
-import { groupNeed, groupsToRender as renderableGroups, readerGroup, sameText, textKey, type ReaderGroup } from '../../domain/rendering/reader-group';
+import { groupNeed, groupsToRender as renderableGroups, readerGroup, sameText, type ReaderGroup } from '../../domain/rendering/reader-group';
+import { renderItem } from '../../domain/rendering/render';
 
 export const RENDER_QUEUE = 'chat-render';
 
@@ -785,42 +786,43 @@ export function createChatsService(deps: ChatsDeps) {
     async render(job: RenderJob, _context: JobContext): Promise<void> {
       const message = await repo.findMessageById(job.messageId);
       if (!message) return;
-      const have = await repo.renderings(message.id, message.version);
-      const settled = (group: ReaderGroup) => have.some((r) => sameText(r, group) && r.state !== 'pending');
-      const groups = groupsToRender(message, await repo.readingGroups(message.chatId)).filter((group) => !settled(group));
-      // Pending renderings of groups that have since left still get settled.
-      for (const pending of have) {
-        if (pending.state === 'pending' && !groups.some((g) => sameText(g, pending))) groups.push(readerGroup(pending));
-      }
-      if (groups.length === 0) return void (await releaseNotification(job));
-      const results = await translator.translate({
-        text: message.content,
-        source: message.language as Language,
-        // The chat's glossary, and its members' names (never translated).
-        glossary: await glossaries.forTranslation({ chatId: message.chatId }, await repo.memberNames(message.chatId, true)),
-        targets: groups.map((group) => ({ language: group.language as Language, tone: group.tone as Tone })),
-      });
-      await repo.saveRenderings(
-        groups.map((group, index) => {
-          const result = results[index];
-          if (result?.state === 'done') {
-            return { messageId: message.id, version: message.version, ...group, state: 'done' as const, content: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null };
-          }
-          // Left out of an answer that brought the others: still pending, asked for again by the retry.
-          if (result?.state === 'retry') return { messageId: message.id, version: message.version, ...group, state: 'pending' as const, content: null, renderedTone: null };
-          return { messageId: message.id, version: message.version, ...group, state: 'none' as const, content: null, renderedTone: null };
-        }),
+      const [have, readers] = await Promise.all([repo.renderings(message.id, message.version), repo.readingGroups(message.chatId)]);
+      const current = { messageId: message.id, version: message.version };
+      await renderItem(
+        {
+          name: `message ${message.id}`,
+          text: message.content,
+          source: message.language,
+          groups: message.content === '' ? [] : readers,
+          settled: (group) => have.some((r) => sameText(r, group) && r.state !== 'pending'),
+          // Pending renderings of groups that have since left still get settled.
+          orphans: have.filter((row) => row.state === 'pending' && !readers.some((g) => sameText(g, row))).map(readerGroup),
+        },
+        {
+          provider,
+          translate: async (groups) => ({
+            results: await translator.translate({
+              text: message.content,
+              source: message.language as Language,
+              // The chat's glossary, and its members' names (never translated).
+              glossary: await glossaries.forTranslation({ chatId: message.chatId }, await repo.memberNames(message.chatId, true)),
+              targets: groups.map((group) => ({ language: group.language as Language, tone: group.tone as Tone })),
+            }),
+          }),
+          async saveTexts({ texts, retry }) {
+            await repo.saveRenderings([
+              ...texts.map(({ group, state, content, renderedTone, missedTerms }) => ({ ...current, ...readerGroup(group), state, content, renderedTone, missedTerms })),
+              // Left out of an answer that brought the others: still pending, asked for again by the retry.
+              ...retry.map((group) => ({ ...current, ...readerGroup(group), state: 'pending' as const, content: null, renderedTone: null })),
+            ]);
+            if (texts.length) await live.message('message:rendered', message.chatId, message.id, texts.map(({ group }) => group));
+          },
+          groupsNow: () => repo.pendingRenderings(message.id, message.version),
+          requeue: () => jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) }),
+        },
       );
-      const again = groups.filter((_, index) => results[index]?.state === 'retry');
-      const rendered = groups.filter((_, index) => results[index]?.state !== 'retry');
-      if (rendered.length) await live.message('message:rendered', message.chatId, message.id, rendered);
-      // Texts left for a retry: the notification waits for them until its lease ends.
-      if (again.length === 0) await releaseNotification(job);
-      if (again.length) throw new Error(`message ${message.id}: not rendered for ${again.map(textKey).join(', ')}, will retry`);
-      // A reader who joined or changed language while this job ran was not among its groups, and
-      // their read left the work to this job: one more job renders what is still pending.
-      const left = (await repo.pendingRenderings(message.id, message.version)).filter((row) => !groups.some((g) => sameText(g, row)));
-      if (left.length) await jobs.send(RENDER_QUEUE, { messageId: message.id, version: message.version } satisfies RenderJob, { singletonKey: String(message.id) });
+      // The texts its notification waited for are saved (a text left for a retry throws above: the notification waits its lease out).
+      await releaseNotification(job);
     },
 
     /** After the last try: readers still waiting for the current version get the original, marked failed. */

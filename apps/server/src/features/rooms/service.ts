@@ -44,7 +44,8 @@ import { roomPolicy } from './policy';
 import { namesOf, type ListenerRow, type ParticipantRow, type ParticipantView, type RoomRow, type RoomsRepository, type SegmentRow, type SegmentVoiceRow, type SegmentWithSpeaker, type WithdrawnCorrection } from './repository';
 import type { Listener, SegmentPresenter } from './segments';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
-import { distinctGroups, groupKey, groupsToRender, listenerGroup, needsVoice, sameText, sameVoice, textKey, type ListenerGroup } from '../../domain/rendering/reader-group';
+import { distinctGroups, groupKey, groupsToRender, listenerGroup, needsVoice, readerGroup, sameText, sameVoice, textKey, type ListenerGroup } from '../../domain/rendering/reader-group';
+import { renderItem } from '../../domain/rendering/render';
 
 export const TRANSCRIBE_QUEUE = 'segment-transcribe';
 export const RENDER_QUEUE = 'segment-render';
@@ -244,79 +245,73 @@ export function createRoomsService(deps: RoomsDeps) {
   }
 
   /**
-   * Translations for every listening group lacking the current version (one translator call),
-   * then their voices, from a snapshot of the segment (kept current in memory with what is
-   * written) and the room's glossary when it was read with it.
+   * A segment rendered for every listening group lacking its current version (domain/rendering/
+   * render.ts): one translator call, each text saved and pushed, each group's voice made beside
+   * the save, from a snapshot of the segment (kept current in memory with what is written) and
+   * the room's glossary when it was read with it.
    */
   async function renderFrom(snap: SegmentSnapshot, termsRead: TranslationGlossary['terms'] | undefined): Promise<void> {
     const segment = snap.item.segment;
     if (segment.transcription !== 'done' || !segment.transcript.trim()) return;
-    const held = snap;
-    const groups = listeningGroupsOf(held);
-    const { context } = held;
-    const settled = (group: ListenerGroup) => context.renderings.some((r) => sameText(r, group) && r.version === segment.version && r.state !== 'pending');
-    const texts = groupsToRender(translator.provider, segment.language, groups).filter((g) => !settled(g));
-    /** Texts left out of an answer that brought the others: asked for again by the job's retry. */
-    let leftOut: string[] = [];
-    /** This job's translations by `language|tone`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
-    const translated = new Map<string, string>();
+    const { context } = snap;
+    const current = { segmentId: segment.id, version: segment.version };
+    const groups = listeningGroupsOf(snap);
+    /** This render's translations by `textKey`: each group's voice is asked for as soon as its text is known, while the texts are saved. */
+    let translated = new Map<string, string>();
     /** The texts saved and pushed: a voice (saved meanwhile) is pushed only after them. */
     let textsSaved: Promise<void> = Promise.resolve();
-    /** The new translations written to the translator's cache (meanwhile the texts are saved and voiced). */
-    let cached: Promise<void> = Promise.resolve();
     /** Groups whose voice was made before the texts were saved: their text comes with their voice's push. */
     const voiceReady = new Set<string>();
-    if (texts.length) {
-      const terms = termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }));
-      const translation = await translator.translateThen({
-        text: segment.transcript,
-        source: segment.language as Language,
-        targets: texts.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
-        domain: snap.domain as Domain,
-        // The room's glossary, and its participants' names (never translated).
-        glossary: translationGlossary(namesOf(snap.participants), terms),
-        cache: segment.transcript.trim().length <= CACHED_UTTERANCE_MAX,
-      });
-      const { results } = translation;
-      cached = translation.cached;
-      leftOut = texts.filter((_, index) => results[index]?.state === 'retry').map(textKey);
-      const rows = texts.flatMap((g, index) => {
-        const result = results[index];
-        if (result?.state === 'retry') return [];
-        if (result?.state === 'done') translated.set(textKey(g), result.content);
-        return result?.state === 'done'
-          ? { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'done' as const, transcript: result.content, renderedTone: result.tone, missedTerms: result.missedTerms ?? null }
-          : { segmentId: segment.id, version: segment.version, language: g.language, tone: g.tone, state: 'none' as const, transcript: null, renderedTone: null };
-      });
-      textsSaved = repo.saveRenderings(rows).then((saved) => {
-        context.renderings = [...context.renderings.filter((r) => !saved.some((row) => sameText(row, r))), ...saved];
-        // Pushed to the groups whose text was written (the others' view has not changed), but
-        // those whose voice is already made: its push, one statement later, brings both.
-        const written = new Set(saved.map(textKey));
-        push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(textKey(g)) && !voiceReady.has(groupKey(g))));
-      });
-    }
-    // Voices: each group of another language whose text is ready, in its voice; a few at once
-    // (each group gets its voice pushed as soon as it is ready, not after the slowest).
-    const voiced = groups.filter((g) => needsVoice(segment.language, g));
-    const voices = createLimiter(synthesis.voicesAtOnce);
     const waiting: PendingVoice[] = [];
     let flushing: Promise<void> | undefined;
-    // The texts' statements go out before the voices are asked for: the database client writes a
-    // statement on a later tick, which would otherwise wait behind every request's preparation.
-    if (texts.length && voiced.length) await new Promise((resolve) => setImmediate(resolve));
-    // Every voice settles before the job does (the texts' save too): a failure is retried only once the others ended.
-    const outcomes = await Promise.allSettled([cached, textsSaved, ...voiced.map((group) => voices.run(() => speakFor(group)))]);
-    const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
-    // A voice whose server asked to wait (429 with Retry-After) sets when the job tries again.
-    const waits = failures.filter((reason): reason is RetryLater => reason instanceof RetryLater).sort((a, b) => b.seconds - a.seconds);
-    const failure = waits[0] ?? failures[0];
-    if (failure) throw failure;
-    if (leftOut.length) throw new Error(`segment ${segment.id}: not translated for ${leftOut.join(', ')}, will retry`);
-    // A listener who joined or changed language while this job ran was not among its groups, and
-    // their read left the work to this job: one more job renders for them.
-    const now = await repo.listeningGroups(segment.roomId, segment.id);
-    if (now.some((g) => !groups.some((old) => sameVoice(old, g)))) await queue(RENDER_QUEUE, segment);
+
+    await renderItem(
+      {
+        name: `segment ${segment.id}`,
+        text: segment.transcript,
+        source: segment.language,
+        groups,
+        settled: (group) => context.renderings.some((r) => sameText(r, group) && r.version === segment.version && r.state !== 'pending'),
+      },
+      {
+        provider: translator.provider,
+        translate: async (lacking) =>
+          translator.translateThen({
+            text: segment.transcript,
+            source: segment.language as Language,
+            targets: lacking.map((g) => ({ language: g.language as Language, tone: g.tone as Tone })),
+            domain: snap.domain as Domain,
+            // The room's glossary, and its participants' names (never translated).
+            glossary: translationGlossary(namesOf(snap.participants), termsRead ?? (await deps.glossaries.terms({ roomId: segment.roomId }))),
+            cache: segment.transcript.trim().length <= CACHED_UTTERANCE_MAX,
+          }),
+        // A text left out of the answer is not written: the retry asks for it again.
+        saveTexts: ({ texts }) =>
+          repo
+            .saveRenderings(texts.map(({ group, state, content, renderedTone, missedTerms }) => ({ ...current, ...readerGroup(group), state, transcript: content, renderedTone, missedTerms })))
+            .then((saved) => {
+              context.renderings = [...context.renderings.filter((r) => !saved.some((row) => sameText(row, r))), ...saved];
+              // Pushed to the groups whose text was written (the others' view has not changed), but
+              // those whose voice is already made: its push, one statement later, brings both.
+              const written = new Set(saved.map(textKey));
+              push('segment:rendered', snap, defaultGroups(snap).filter((g) => written.has(textKey(g)) && !voiceReady.has(groupKey(g))));
+            }),
+        // Voices: each group of another language whose text is ready, in its voice; a few at once
+        // (each group gets its voice pushed as soon as it is ready, not after the slowest).
+        beside: (outcome, saving) => {
+          translated = outcome?.translated ?? translated;
+          textsSaved = saving;
+          const voiced = groups.filter((g) => needsVoice(segment.language, g));
+          const voices = createLimiter(synthesis.voicesAtOnce);
+          // The texts' statements go out before the voices are asked for: the database client writes a
+          // statement on a later tick, which would otherwise wait behind every request's preparation.
+          const started = outcome && voiced.length ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve();
+          return voiced.map((group) => started.then(() => voices.run(() => speakFor(group))));
+        },
+        groupsNow: () => repo.listeningGroups(segment.roomId, segment.id),
+        requeue: () => queue(RENDER_QUEUE, segment),
+      },
+    );
 
     /** The group's text of the current version as saved (a listener's correction included), if it is done. */
     function savedText(group: ListenerGroup): string | undefined {
@@ -356,11 +351,11 @@ export function createRoomsService(deps: RoomsDeps) {
         const batch = waiting.splice(0);
         flushing = undefined;
         const saved = await repo
-          .saveVoices(batch.map(({ group, state, audioKey }) => ({ segmentId: segment.id, version: segment.version, ...group, state, audioKey })))
+          .saveVoices(batch.map(({ group, state, audioKey }) => ({ ...current, ...group, state, audioKey })))
           .catch(async (error: unknown) => {
             // The texts that were to come with these voices come now (the voices with the job's retry).
             await textsSaved.then(
-              () => push('segment:rendered', held, batch.map((voice) => voice.group)),
+              () => push('segment:rendered', snap, batch.map((pending) => pending.group)),
               () => undefined,
             );
             throw error;
@@ -373,7 +368,7 @@ export function createRoomsService(deps: RoomsDeps) {
         context.voices = [...context.voices.filter((v) => !savedKeys.has(groupKey(v))), ...saved];
         await textsSaved;
         // A voice of a text that was not written (a newer version's text is there) is not pushed.
-        push('segment:rendered', held, batch.filter((voice) => voice.fresh === undefined || savedText(voice.group) === voice.fresh).map((voice) => voice.group));
+        push('segment:rendered', snap, batch.filter((pending) => pending.fresh === undefined || savedText(pending.group) === pending.fresh).map((pending) => pending.group));
       });
       return flushing;
     }
