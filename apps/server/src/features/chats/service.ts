@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { changedFields, isEmpty } from '../../platform/changes';
 import { fieldError, formError, notFound } from '../../platform/errors';
 import { permissionDenied, requireThat } from '../../platform/policy';
-import { mayRemoveMember } from '@parla/contract/policies';
+import { mayChangeRole, mayRemoveMember } from '@parla/contract/policies';
 import type { JobContext, Jobs } from '../../platform/jobs';
 import { inOrder } from '../../platform/in-order';
 import { cursorPage, indexedPage, pageLink } from '../../platform/pages';
@@ -537,7 +537,8 @@ export function createChatsService(deps: ChatsDeps) {
       chatPolicy.require(member.chatRole as ChatRole, 'changeRole');
       const [target] = await repo.findMembers(chatId, [memberId]);
       if (!target) throw notFound();
-      if (target.id === member.id) throw fieldError('chatRole', 'ownRole', undefined, 'invalid');
+      // Anyone's but one's own (changeRole was checked above).
+      if (!mayChangeRole({ id: member.id, chatRole: member.chatRole as ChatRole }, target)) throw fieldError('chatRole', 'ownRole', undefined, 'invalid');
       // The chat is handed over only to someone who has accepted.
       if (chatRole === CHAT_ROLE.OWNER && !target.joinedAt) throw fieldError('chatRole', 'invitationPending', undefined, 'invalid');
       if (chatRole === CHAT_ROLE.OWNER) await repo.handOver(chatId, member.id, target.id, CHAT_ROLE.OWNER, CHAT_ROLE.ADMIN);

@@ -11,7 +11,8 @@
 // being told they left or came (issue 37: a slow machine's hiccup tore working calls down). Rooms
 // of other processes are reached through the live adapter (Redis), like every push; a return that
 // lands on another process is entered as a newcomer.
-import { MESH, ROOM_STATE } from '@parla/contract/constants';
+import { MESH, type RoomState } from '@parla/contract/constants';
+import { callOpen } from '@parla/contract/policies';
 import { callJoinSchema, callSignalRequestSchema, roomRefSchema, type CallIceServer, type CallJoinAck, type CallPeer, type CallSignalAck } from '@parla/contract/live';
 import type { LiveSocket, Realtime } from '../../platform/realtime';
 import type { RoomsRepository } from './repository';
@@ -67,7 +68,7 @@ export function createMesh(realtime: Realtime, repo: RoomsRepository, options: {
     const { roomId, instance } = parsed.data;
     const found = await repo.findParticipation(roomId, socket.data.userId);
     if (!found?.participant.joinedAt) return { ok: false, error: 'not_found' };
-    if (found.room.state !== ROOM_STATE.LIVE) return { ok: false, error: 'not_live' };
+    if (!callOpen(found.room.state as RoomState)) return { ok: false, error: 'not_live' };
     const self: InCall = { participantId: found.participant.id, alias: found.participant.alias, instance };
     const inCall = await io.in(callRoom(roomId)).fetchSockets();
     const peers = new Map<number, CallPeer>();

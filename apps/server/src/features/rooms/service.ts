@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { API } from '@parla/contract/api';
-import { LIMITS, ROOM_ROLE, ROOM_STATE, ROOM_STATE_TRANSITIONS, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
+import { callOpen, mayRemoveParticipant, roomStatesFor } from '@parla/contract/policies';
+import { LIMITS, ROOM_ROLE, ROOM_STATE, type Domain, type Language, type MemberState, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
 import type {
   ManageParticipant,
   Participant,
@@ -140,7 +141,7 @@ export function createRoomsService(deps: RoomsDeps) {
 
   async function presentParticipant(room: RoomRow, participant: ParticipantRow): Promise<Participant> {
     // The call is theirs once they accepted: an invitation gets no token.
-    const isLive = room.state === ROOM_STATE.LIVE && participant.joinedAt !== null;
+    const isLive = callOpen(room.state as RoomState) && participant.joinedAt !== null;
     return {
       id: participant.id,
       alias: participant.alias,
@@ -504,12 +505,12 @@ export function createRoomsService(deps: RoomsDeps) {
       await callClosed;
     },
 
-    /** Only the allowed changes (ROOM_STATE_TRANSITIONS), by the owner; anything else is a 400 on `state`. */
+    /** Only the changes the contract allows the caller (roomStatesFor); anything else is a 400 on `state`. */
     async changeState(roomId: number, userId: number, state: RoomState): Promise<Room> {
       const { room, participant } = await load(roomId, userId);
       roomPolicy.require(participant.roomRole as RoomRole, 'changeState');
       const from = room.state as RoomState;
-      if (!ROOM_STATE_TRANSITIONS[from].includes(state)) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
+      if (!roomStatesFor(participant.roomRole as RoomRole, from).includes(state)) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
       const changed = await repo.changeState(roomId, from, state);
       if (!changed) throw fieldError('state', 'stateChange', { from, to: state }, 'invalid_transition');
       // Ended: the call is closed for everyone in it (no token is given until it is Live again).
@@ -630,7 +631,8 @@ export function createRoomsService(deps: RoomsDeps) {
         if (from === 'path') throw notFound();
         throw fieldError('ids', 'noSuchParticipants', { ids: unknown.join(', ') }, 'does_not_exist');
       }
-      if (targets.some((target) => target.id === participant.id)) throw formError('removeSelf', 'invalid');
+      // The manager may remove anyone but themselves.
+      if (!targets.every((target) => mayRemoveParticipant({ id: participant.id, roomRole: participant.roomRole as RoomRole }, target))) throw formError('removeSelf', 'invalid');
       const removal = await repo.removeParticipants(roomId, ids, permanent);
       // Out of the call at once, not when their token expires.
       const callLeft = deps.calls.removeParticipants(roomId, ids);
@@ -761,7 +763,7 @@ export function createRoomsService(deps: RoomsDeps) {
       roomPolicy.require(participant.roomRole as RoomRole, 'speak');
       const stored = clientId ? await repo.segmentByClientId(participant.id, clientId) : undefined;
       if (stored) return { segment: await this.getSegment(roomId, userId, stored.id), created: false };
-      if (room.state !== ROOM_STATE.LIVE) throw fieldError('audio', 'roomNotLive', undefined, 'room_not_live');
+      if (!callOpen(room.state as RoomState)) throw fieldError('audio', 'roomNotLive', undefined, 'room_not_live');
       if (!audio || audio.length === 0) throw fieldError('audio', 'required', undefined, 'required');
       const utterance = await deps.inspect(audio).catch((error: unknown) => {
         // A probe that could not run (ffmpeg missing or failing) is logged; the upload is refused plainly.
