@@ -1,6 +1,8 @@
 // The Apertium provider against the real thing: Debian's apertium-apy, started by the provider
 // (npm test installs it with its pairs; see scripts/lib.sh ensure_apertium). No stand-in.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { endianness } from 'node:os';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApertiumProvider, type ApertiumProvider } from '../src/domain/rendering/translation/apertium';
@@ -47,6 +49,37 @@ function groupMembers(pgid: number): number[] {
   return alive;
 }
 
+/**
+ * The local addresses of the sockets listening on `port` (state 0A), IPv4 and IPv6, as the kernel
+ * lists them in /proc/net/tcp and /proc/net/tcp6 (an IPv4 address is a 32-bit number in the
+ * machine's byte order).
+ */
+function listeners(port: number): { ipv4: string[]; ipv6: string[] } {
+  const read = (file: string) => {
+    let table: string;
+    try {
+      table = readFileSync(file, 'utf8');
+    } catch {
+      return []; // no IPv6 here
+    }
+    return table
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === '0A')
+      .map((fields) => (fields[1] ?? '').split(':'))
+      .filter(([, hexPort]) => parseInt(hexPort ?? '', 16) === port)
+      .map(([hexAddress]) => hexAddress ?? '');
+  };
+  const ipv4 = (hex: string) => {
+    const bytes = [...Buffer.from(hex, 'hex')];
+    return (endianness() === 'LE' ? bytes.reverse() : bytes).join('.');
+  };
+  return { ipv4: read('/proc/net/tcp').map(ipv4), ipv6: read('/proc/net/tcp6') };
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -65,6 +98,20 @@ describe('Apertium provider (embedded apertium-apy)', () => {
     expect(apertium.startupMs).toBeLessThan(10_000);
     expect(await apertium.health()).toBe('ok');
     expect(apertium.route('en', 'es')).toEqual(['eng', 'spa']);
+  });
+
+  // Guards apertium-apy-wrapper.ts: APY has no option for the address and would otherwise listen
+  // on every interface and family.
+  it('listens on 127.0.0.1 only: no 0.0.0.0 or IPv6 listener on its port', async () => {
+    expect(listeners(portOf(apertium.url))).toEqual({ ipv4: ['127.0.0.1'], ipv6: [] });
+    // The reading itself sees a listener on every interface.
+    const everywhere = createServer();
+    await new Promise<void>((resolve) => everywhere.listen(0, '0.0.0.0', resolve));
+    try {
+      expect(listeners((everywhere.address() as AddressInfo).port).ipv4).toEqual(['0.0.0.0']);
+    } finally {
+      await new Promise((resolve) => everywhere.close(resolve));
+    }
   });
 
   it('translates English to Spanish, with DEFAULT as the tone whatever was asked', async () => {
@@ -178,6 +225,7 @@ describe('Apertium provider (embedded apertium-apy)', () => {
     }
     expect(apertium.pid).not.toBe(first);
     expect(isRunning(apertium.pid!)).toBe(true);
+    expect(listeners(portOf(apertium.url))).toEqual({ ipv4: ['127.0.0.1'], ipv6: [] });
     const [result] = await apertium.translate({ text: 'The cat is black.', source: 'en', targets: to('es') });
     expect(result?.state === 'done' && result.content).toMatch(/gato/);
   });
