@@ -3,7 +3,7 @@
 // there as null), on the database the test pass runs on.
 import { and, desc, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTimestamptz, withFastRows } from '../src/platform/db/fast-rows';
+import { fastRowsOf, parseTimestamptz, withFastRows } from '../src/platform/db/fast-rows';
 import { createRoomsRepository } from '../src/features/rooms/repository';
 import type { Database } from '../src/platform/db/index';
 import { chatMembers, chatMessages, chats, messageRenderings, roomParticipants, rooms, segmentRenderings, segments, segmentTones, segmentVoices, users } from '../src/platform/db/schema';
@@ -44,6 +44,9 @@ describe('rows mapped by a plan made once', () => {
 
     expect(planned).toEqual(drizzles);
     expect(planned).toHaveLength(2);
+    // The guard against a drizzle upgrade: both fast paths are really taken (they fall back to
+    // drizzle's own silently when its internals change), the pool's only on node-postgres.
+    expect(fastRowsOf(withFastRows(query('fast_rows_guard'), ['rendering']))).toEqual({ mapped: true, direct: database.kind === 'postgres' });
     const [newest, oldest] = planned;
     expect(newest!.rendering?.content).toBe('traducido');
     expect(newest!.message.editedAt).toBeInstanceOf(Date);

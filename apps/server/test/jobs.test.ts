@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/platform/db/index';
 import { createJobs, PermanentJobFailure, type JobPolicy, type Jobs } from '../src/platform/jobs';
+import { PG_BOSS_SCHEMA, RELIED_ON } from '../src/platform/pg-boss-table';
 import { openTestDatabase } from './harness';
 
 const log = pino({ level: 'silent' });
@@ -93,6 +94,22 @@ async function jobStates(name: string): Promise<{ state: string; retry_count: nu
   const result = await database.db.execute(sql`select state::text as state, retry_count from pgboss.job where name = ${name} order by created_on`);
   return (result as unknown as { rows: { state: string; retry_count: number }[] }).rows;
 }
+
+describe('what the queue relies on of pg-boss’s own table (platform/pg-boss-table.ts)', () => {
+  it('has the columns and the ordered states it reads and writes, in the installed pg-boss', async () => {
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) => (((await database.db.execute(query)) as unknown as { rows: T[] }).rows);
+    const columns = await rowsOf<{ name: string }>(sql`select column_name as name from information_schema.columns where table_schema = ${PG_BOSS_SCHEMA} and table_name = 'job'`);
+    expect(columns.map((column) => column.name)).toEqual(expect.arrayContaining([...RELIED_ON.columns]));
+    // `state < 'completed'` means unfinished: the enum's order must put these states in this order.
+    const states = await rowsOf<{ label: string }>(
+      sql`select e.enumlabel as label from pg_enum e join pg_type t on t.oid = e.enumtypid join pg_namespace n on n.oid = t.typnamespace where n.nspname = ${PG_BOSS_SCHEMA} and t.typname = 'job_state' order by e.enumsortorder`,
+    );
+    const order = states.map((state) => state.label);
+    expect(order).toEqual(expect.arrayContaining([...RELIED_ON.states]));
+    const positions = RELIED_ON.states.map((state) => order.indexOf(state));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+});
 
 describe('failing for good', () => {
   it('runs onGiveUp at once and does not retry a job whose handler threw PermanentJobFailure', async () => {

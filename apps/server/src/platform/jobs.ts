@@ -12,6 +12,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/index';
+import { PG_BOSS_SCHEMA, pgBossTable } from './pg-boss-table';
 
 /**
  * Thrown by a handler to fail its job for good now: its `onGiveUp` runs at once and pg-boss does
@@ -73,7 +74,6 @@ export interface SendOptions {
   leaseSeconds?: number | undefined;
 }
 
-const SCHEMA = 'pgboss';
 /** Where a job's fairness keys are kept in its stored data (taken out before its handler sees it). */
 const FAIRNESS_FIELD = '$fairnessKeys';
 
@@ -151,7 +151,7 @@ export function createJobs(options: {
   const { database, databaseUrl, log } = options;
   const definitions = new Map<string, Definition>();
   const workerIds = new Map<string, string[]>();
-  const common = { schema: SCHEMA, schedule: false, supervise: true, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds };
+  const common = { schema: PG_BOSS_SCHEMA, schedule: false, supervise: true, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds };
   const boss = databaseUrl
     ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
     : new PgBoss({ ...common, db: pgliteAdapter(database) });
@@ -160,12 +160,9 @@ export function createJobs(options: {
   /** Which local worker of a queue is woken next (each in turn: an idle one takes the job at once). */
   const nextWorker = new Map<string, number>();
 
-  /** This active try is the job's last: pg-boss then fails it for good instead of retrying it. */
-  async function endRetries(name: string, id: string) {
-    await boss
-      .getDb()
-      .executeSql(`UPDATE ${SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`, [name, id]);
-  }
+  /** What pg-boss's public API lacks, done on its table (pg-boss-table.ts): made once the boss has its database. */
+  let tableOf: ReturnType<typeof pgBossTable> | undefined;
+  const table = () => (tableOf ??= pgBossTable(boss.getDb()));
 
   /**
    * Fails this active try as pg-boss would (its retry count and back-off), then moves the retry to
@@ -174,33 +171,7 @@ export function createJobs(options: {
    */
   async function retryNoSooner(name: string, id: string, seconds: number, error: unknown) {
     await boss.fail(name, id, { message: error instanceof Error ? error.message : String(error), retryAfterSeconds: seconds });
-    await boss
-      .getDb()
-      .executeSql(
-        `UPDATE ${SCHEMA}.job SET start_after = GREATEST(start_after, now() + $3::float8 * interval '1 second') WHERE name = $1 AND id = $2 AND state = 'retry'`,
-        [name, id, seconds],
-      );
-  }
-
-  /** Whether a job of `name` with this singleton key waits to be retried (`retry`) or is unfinished in any state (`any`). */
-  async function unfinished(name: string, singletonKey: string, which: 'retry' | 'any'): Promise<boolean> {
-    const state = which === 'retry' ? `state = 'retry'` : `state < 'completed'`;
-    const { rows } = await boss.getDb().executeSql(`SELECT 1 FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND ${state} LIMIT 1`, [name, singletonKey]);
-    return rows.length > 0;
-  }
-
-  /** Unfinished jobs of `name` under each key: the job about to be sent waits behind the most. */
-  async function backlog(name: string, keys: readonly string[]): Promise<number> {
-    if (keys.length === 0) return 0;
-    const { rows } = await boss.getDb().executeSql(
-      `SELECT count(j.id)::int AS waiting
-         FROM unnest($2::text[]) AS k(key)
-         LEFT JOIN ${SCHEMA}.job j
-           ON j.name = $1 AND j.state < 'completed' AND (j.data -> $3::text) @> jsonb_build_array(k.key)
-        GROUP BY k.key`,
-      [name, [...keys], FAIRNESS_FIELD],
-    );
-    return Math.max(0, ...rows.map((row: { waiting: number | string }) => Number(row.waiting)));
+    await table().putOffRetry(name, id, seconds);
   }
 
   /** The job's data as it was sent (without the fairness keys kept with it). */
@@ -228,7 +199,7 @@ export function createJobs(options: {
         // pg-boss then completes this try: it finds the job no longer active and leaves it be.
         return;
       }
-      if (permanent && !isLastTry) await endRetries(name, job.id);
+      if (permanent && !isLastTry) await table().endRetries(name, job.id);
       if (last && definition.onGiveUp) await definition.onGiveUp(data, error);
       throw error;
     }
@@ -263,7 +234,7 @@ export function createJobs(options: {
       // (state `retry`) and a new one (`created`) could both wait, and the new one would run at
       // once, hurrying what a provider asked to wait for. Jobs here do the key's current work when
       // they run, so the retry that waits already covers what this send asks for.
-      if (singletonKey !== undefined && definition.policy.policy === 'stately' && (await unfinished(name, singletonKey, onlyIfIdle ? 'any' : 'retry'))) return null;
+      if (singletonKey !== undefined && definition.policy.policy === 'stately' && (await table().unfinished(name, singletonKey, onlyIfIdle ? 'any' : 'retry'))) return null;
       const options: PgBoss.SendOptions = {
         retryLimit,
         retryDelay,
@@ -275,7 +246,7 @@ export function createJobs(options: {
       let stored = data;
       if (fairnessKeys?.length) {
         // Two sends at the same moment may count the same backlog: fairness is approximate, order is not lost.
-        options.priority = -(await backlog(name, fairnessKeys));
+        options.priority = -(await table().backlog(name, fairnessKeys, FAIRNESS_FIELD));
         stored = { ...data, [FAIRNESS_FIELD]: [...fairnessKeys] };
       }
       const id = await boss.send(name, stored, options);
@@ -285,13 +256,7 @@ export function createJobs(options: {
     },
 
     async release(name, id, afterSeconds = 0) {
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          `UPDATE ${SCHEMA}.job SET start_after = now() + $3::float8 * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'created' RETURNING 1`,
-          [name, id, afterSeconds],
-        );
-      if (rows.length && afterSeconds === 0) wake(name);
+      if ((await table().release(name, id, afterSeconds)) && afterSeconds === 0) wake(name);
     },
 
     async start() {

@@ -140,6 +140,16 @@ function compileMapper(plan: { group: string | null; key: string; column: Decode
 /** A node-postgres prepared query (`client.query(config, values)`; PGlite's takes the text first). */
 const isNodePg = (prepared: unknown) => (prepared as { constructor?: Record<symbol, unknown> }).constructor?.[entityKind] === 'NodePgPreparedQuery';
 
+/** What `withFastRows` did to each prepared select: mapped by a plan, and sent straight to the pool. */
+const applied = new WeakMap<object, { mapped: boolean; direct: boolean }>();
+
+/**
+ * Whether the fast paths are taken for this prepared select. They rest on drizzle's internals (see
+ * PreparedInternals): a drizzle upgrade that changes them makes `withFastRows` fall back to
+ * drizzle's own mapping silently, so test/fast-rows.test.ts asserts both are taken.
+ */
+export const fastRowsOf = (prepared: object) => applied.get(prepared) ?? { mapped: false, direct: false };
+
 /**
  * Gives a prepared select (made of tables' columns and sql expressions, grouped one level deep:
  * `{ message: table, sender: {...} }`) a mapper planned once. `nullable` names the left-joined
@@ -165,6 +175,9 @@ export function withFastRows<T>(prepared: T, nullable: readonly string[] = []): 
       }
       return mapper(result.rows);
     };
+    applied.set(internals, { mapped: true, direct: true });
+  } else {
+    applied.set(internals, { mapped: true, direct: false });
   }
   return prepared;
 }

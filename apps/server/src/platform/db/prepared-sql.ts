@@ -1,22 +1,53 @@
 // A hand-written statement (one drizzle's builders cannot express: a CTE of writes) prepared once
-// by name, as drizzle prepares its built queries: PostgreSQL parses and plans it once per
-// connection instead of on every call. Drizzle offers no public way to prepare raw SQL; this uses
-// its session's `prepareQuery`, the path its own `execute` takes, with a name.
-import type { SQL } from 'drizzle-orm';
+// by name: PostgreSQL parses and plans it once per connection instead of on every call. Only
+// public APIs: drizzle's PgDialect writes the SQL as text and parameters, `fillPlaceholders` fills
+// them, and the statement goes to the driver drizzle was given (`db.$client`): node-postgres with
+// its `name` (a prepared statement), PGlite with its parameters. Dates, times and intervals come
+// back as text, as drizzle reads them, so callers decode them as drizzle's columns do.
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import type { Db } from './index';
 
-interface Internals {
-  session: { prepareQuery(query: unknown, fields: undefined, name: string, isResponseInArrayMode: boolean): { execute(placeholders: Record<string, unknown>): Promise<unknown> } };
-  dialect: { sqlToQuery(query: SQL): unknown };
-}
+const dialect = new PgDialect();
 
-/** `query` uses `sql.placeholder(...)` for its values; `execute` fills them and answers the driver's rows. */
+/**
+ * PostgreSQL's ids of the types read as text (drizzle's own list): timestamp, timestamptz, date,
+ * interval, and the arrays of those and of numeric. Built-in type ids never change.
+ */
+const AS_TEXT = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231];
+const asText = (value: unknown) => value;
+
+type Client = Pool | PGlite;
+const isPglite = (client: Client): client is PGlite => typeof (client as PGlite).waitReady !== 'undefined';
+
+/** node-postgres's own parsers for every other type (loaded only when node-postgres is the driver). */
+let pgTypes: Promise<typeof import('pg').types> | undefined;
+
+/** `query` uses `sql.placeholder(...)` for its values; `execute` fills them and answers the rows. */
 export function preparedSql<Row>(db: Db, name: string, query: SQL) {
-  const { session, dialect } = db as unknown as Internals;
-  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const client = (db as unknown as { $client: Client }).$client;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (isPglite(client)) {
+    const parsers = Object.fromEntries(AS_TEXT.map((id) => [id, asText]));
+    return {
+      async execute(values: Record<string, unknown>): Promise<Row[]> {
+        const result = await client.query<Row>(text, fillPlaceholders(params, values), { parsers });
+        return result.rows;
+      },
+    };
+  }
+  pgTypes ??= import('pg').then((pg) => pg.default.types);
   return {
     async execute(values: Record<string, unknown>): Promise<Row[]> {
-      const result = (await prepared.execute(values)) as { rows: Row[] };
+      const types = await pgTypes!;
+      const result = await client.query<Row & object>({
+        name,
+        text,
+        values: fillPlaceholders(params, values),
+        types: { getTypeParser: ((id: number, format?: string) => (AS_TEXT.includes(id) ? asText : types.getTypeParser(id, format as 'text'))) as typeof types.getTypeParser },
+      });
       return result.rows;
     },
   };
