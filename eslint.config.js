@@ -42,6 +42,19 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers: platform knows nothing of the product; the shared domain nothing of the features.
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(domain|features)/|(^|/)context$', message: 'Platform does not import the domain or the features.' }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'The shared domain does not import the features.' }] }],
+    },
+  },
+  {
     // The web client's features (src/features/<feature>/, with sub-folders one level down) share
     // through src/lib and src/components only: no path into a sibling feature.
     files: ['apps/web/src/features/*/*.{ts,tsx}'],

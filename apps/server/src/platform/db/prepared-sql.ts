@@ -7,7 +7,7 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
+import type pg from 'pg';
 import type { Db } from './index';
 
 const dialect = new PgDialect();
@@ -19,11 +19,11 @@ const dialect = new PgDialect();
 const AS_TEXT = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231];
 const asText = (value: unknown) => value;
 
-type Client = Pool | PGlite;
+type Client = pg.Pool | PGlite;
 const isPglite = (client: Client): client is PGlite => typeof (client as PGlite).waitReady !== 'undefined';
 
 /** node-postgres's own parsers for every other type (loaded only when node-postgres is the driver). */
-let pgTypes: Promise<typeof import('pg').types> | undefined;
+let pgTypes: Promise<typeof pg.types> | undefined;
 
 /** `query` uses `sql.placeholder(...)` for its values; `execute` fills them and answers the rows. */
 export function preparedSql<Row>(db: Db, name: string, query: SQL) {
@@ -38,7 +38,7 @@ export function preparedSql<Row>(db: Db, name: string, query: SQL) {
       },
     };
   }
-  pgTypes ??= import('pg').then((pg) => pg.default.types);
+  pgTypes ??= import('pg').then((driver) => driver.default.types);
   return {
     async execute(values: Record<string, unknown>): Promise<Row[]> {
       const types = await pgTypes!;
