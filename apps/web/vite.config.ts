@@ -9,6 +9,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LAYOUTS, preloadPages } from './src/app/route-table';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -59,44 +60,13 @@ function vadAssets(): Plugin {
 }
 
 /**
- * The pages each address shows (src/app/router.tsx loads each page on demand): the page's chunks
- * and styles are announced with index.html (a Link header, apps/server/src/platform/web-client.ts),
- * so they load alongside the entry instead of after it has run. `signedIn`: the protected pages,
- * announced only to a request that carries the session cookie (a visitor without one is sent to
- * sign in). A module named here that no chunk serves fails the build. `data`: the API addresses
- * of what the page shows first, exactly as it asks for them (`$1` is the pattern's first group):
- * announced too, they come with the page instead of after its scripts (e2e/tests/preloads.spec.ts
- * checks that each is used). Only those: each preload takes one of the six connections a phone's
- * browser opens, which the scripts need more than the unread counts or the translator's abilities.
+ * The pages each address shows, from the route table (src/app/route-table.ts, which says what is
+ * announced and why; src/app/router.tsx builds the routes from it): their modules' chunks and
+ * styles, and the API answers they show first, for a Link header with index.html
+ * (apps/server/src/platform/web-client.ts). A module that no chunk serves fails the build.
  */
-const SHELL = 'src/app/protected-shell.tsx';
-const USER = '/api/accounts/user/';
-const ROUTE_PAGES: { pattern: string; signedIn: boolean; modules: string[]; data?: string[] }[] = [
-  { pattern: '^/signin$', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
-  { pattern: '^/signup$', signedIn: false, modules: ['src/features/auth/sign-up-page.tsx'] },
-  { pattern: '^/signup/resend-activation$', signedIn: false, modules: ['src/features/auth/resend-activation-page.tsx'] },
-  { pattern: '^/signup/activation/[^/]+$', signedIn: false, modules: ['src/features/auth/activation-page.tsx'] },
-  { pattern: '^/password/reset(/[^/]+/[^/]+)?$', signedIn: false, modules: ['src/features/auth/password-reset-page.tsx'] },
-  // LIMITS.homeRecentRooms (home-page.tsx).
-  { pattern: '^/$', signedIn: true, modules: [SHELL, 'src/features/home/home-page.tsx'], data: [USER, '/api/rooms/?limit=5'] },
-  { pattern: '^/user$', signedIn: true, modules: [SHELL, 'src/features/profile/profile-page.tsx'], data: [USER, '/api/notifications/'] },
-  // CHAT_PAGE_SIZE, MESSAGE_PAGE_SIZE (features/chats/api.ts).
-  { pattern: '^/chat$', signedIn: true, modules: [SHELL, 'src/features/chats/chat-list-page.tsx'], data: [USER, '/api/chat/?limit=20'] },
-  {
-    pattern: '^/chat/(\\d+)$',
-    signedIn: true,
-    modules: [SHELL, 'src/features/chats/chat-page.tsx'],
-    data: ['/api/chat/$1/', '/api/chat/$1/member/', '/api/chat/$1/messages/?limit=30'],
-  },
-  // ROOM_PAGE_SIZE, SEGMENT_PAGE_SIZE (features/rooms/api.ts).
-  { pattern: '^/room$', signedIn: true, modules: [SHELL, 'src/features/rooms/room-list-page.tsx'], data: ['/api/rooms/?limit=20&offset=0'] },
-  {
-    pattern: '^/room/(\\d+)$',
-    signedIn: true,
-    modules: [SHELL, 'src/features/rooms/room-page.tsx'],
-    data: ['/api/rooms/$1/', '/api/rooms/$1/participant/', '/api/rooms/$1/segments/?limit=50&offset=0'],
-  },
-];
+const SHELL = LAYOUTS.protected.shell.module;
+const ROUTE_PAGES = preloadPages();
 
 /**
  * Which chunk a module goes to, beyond Rolldown's own splitting (which puts every module shared
