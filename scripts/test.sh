@@ -33,6 +33,13 @@ wait "$lint_pid" || lint_status=$?
 cat "$lint_log"; rm -f "$lint_log"
 [ "$lint_status" -eq 0 ] || { echo "lint failed" >&2; exit "$lint_status"; }
 [ "$typecheck_status" -eq 0 ] || { echo "type-check failed" >&2; exit "$typecheck_status"; }
+# Commit subjects fit in 72 characters (git's one-line views cut them there), from the first
+# commit that kept the rule; a shallow clone without it skips the check.
+SUBJECTS_FROM=66d560b
+if git rev-parse --verify --quiet "$SUBJECTS_FROM^{commit}" >/dev/null; then
+  long=$(git log --format='%s' "$SUBJECTS_FROM..HEAD" | awk 'length($0) > 72')
+  [ -z "$long" ] || { printf 'commit subjects over 72 characters:\n%s\n' "$long" >&2; exit 1; }
+fi
 # The web client's calls are typed by the server's OpenAPI document (apps/web/src/lib/openapi.gen.ts):
 # a stale copy would let the two drift apart unseen.
 log "the web client's API types are those of the server's document"
