@@ -1,9 +1,20 @@
 // Data access of renderings: a message's renderings for every reading group (live pushes), the
 // render's writes, readers' corrections and their withdrawal, and renders made again (glossary).
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index';
 import { chatMembers, chatMessages, messageRenderings, users } from '../../platform/db/schema';
 import type { ReaderGroup } from '../../domain/rendering/reader-group';
+import { renderableAgain, type RenderingsTable } from '../../domain/rendering/rendering-rows';
+
+const MESSAGE_RENDERINGS: RenderingsTable = {
+  itemId: messageRenderings.messageId,
+  version: messageRenderings.version,
+  state: messageRenderings.state,
+  machineText: messageRenderings.machineContent,
+  items: chatMessages,
+  itemsId: chatMessages.id,
+  itemsVersion: chatMessages.version,
+};
 import { memberColumns, withdrawCorrections, type MessageRow, type QuoteRow, type RenderingRow, type RenderingState } from './repository-shared';
 
 /** The rendering of a message version for one reading group. */
@@ -146,14 +157,7 @@ export function createRenderingsRepository(db: Db) {
       const rows = await db
         .update(messageRenderings)
         .set({ state: 'pending', updatedAt: new Date() })
-        .where(
-          and(
-            inArray(messageRenderings.messageId, messageIds),
-            isNull(messageRenderings.machineContent),
-            inArray(messageRenderings.state, ['done', 'failed']),
-            sql`${messageRenderings.version} = (select ${chatMessages.version} from ${chatMessages} where ${chatMessages.id} = ${messageRenderings.messageId})`,
-          ),
-        )
+        .where(renderableAgain(MESSAGE_RENDERINGS, messageIds))
         .returning({ messageId: messageRenderings.messageId });
       return [...new Set(rows.map((row) => row.messageId))];
     },

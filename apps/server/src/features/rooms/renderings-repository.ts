@@ -1,11 +1,22 @@
 // Data access of a room's renderings and voices: the render's writes, listeners' corrections and
 // their withdrawal, renders made again (glossary), listeners' own tones and the listening groups.
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { jsonRowsOf, withFastRows } from '../../platform/db/fast-rows';
 import type { Db } from '../../platform/db/index';
 import { preparedSql } from '../../platform/db/prepared-sql';
 import { roomParticipants, segmentRenderings, segments, segmentTones, segmentVoices } from '../../platform/db/schema';
 import { distinctGroups, type ListenerGroup } from '../../domain/rendering/reader-group';
+import { renderableAgain, type RenderingsTable } from '../../domain/rendering/rendering-rows';
+
+const SEGMENT_RENDERINGS: RenderingsTable = {
+  itemId: segmentRenderings.segmentId,
+  version: segmentRenderings.version,
+  state: segmentRenderings.state,
+  machineText: segmentRenderings.machineTranscript,
+  items: segments,
+  itemsId: segments.id,
+  itemsVersion: segments.version,
+};
 import { joined, revoice, withdrawCorrections, type PipelineState, type SegmentRenderingRow, type SegmentRow, type SegmentVoiceRow } from './repository-shared';
 
 /** The rendering of a segment version for one (language, tone). */
@@ -141,14 +152,7 @@ export function createRenderingsRepository(db: Db) {
         const rows = await tx
           .update(segmentRenderings)
           .set({ state: 'pending', updatedAt: new Date() })
-          .where(
-            and(
-              inArray(segmentRenderings.segmentId, segmentIds),
-              isNull(segmentRenderings.machineTranscript),
-              inArray(segmentRenderings.state, ['done', 'failed']),
-              sql`${segmentRenderings.version} = (select ${segments.version} from ${segments} where ${segments.id} = ${segmentRenderings.segmentId})`,
-            ),
-          )
+          .where(renderableAgain(SEGMENT_RENDERINGS, segmentIds))
           .returning({ segmentId: segmentRenderings.segmentId, version: segmentRenderings.version, language: segmentRenderings.language, tone: segmentRenderings.tone });
         for (const row of rows) await revoice(tx, row.segmentId, row.version, [row]);
         return [...new Set(rows.map((row) => row.segmentId))];
