@@ -199,7 +199,10 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     { onRequest, schema: { tags, description: 'The file (a picture or a PDF inline, under a sandbox CSP; anything else as a download), or a picture’s thumbnail: members only.', params: attachmentPathSchema } },
     async (request, reply) => {
       const file = await chats.attachmentFile(request.params.groupChatId, me(request), request.params.id, request.params.variant);
-      const disposition = `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+      // A PDF is shown only under the sandbox policy set here: from a bucket (a redirect, which the
+      // policy does not follow) it stays a download.
+      const inline = file.inline && (file.contentType.startsWith('image/') || ctx.recordings.kind === 'disk');
+      const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
       reply.header('content-security-policy', "default-src 'none'; sandbox");
       return ctx.recordings.send(reply, file.key, { contentType: file.contentType, disposition, cacheControl: 'private, max-age=31536000, immutable' });
     },
