@@ -154,12 +154,11 @@ function subscribe(key: string): Promise<boolean> {
   return new Promise((resolve) => {
     const onAnswer = (error: Error | null, answer?: SubscribeAck) => {
       if (error || !answer) {
-        // No answer in time: the connection is in trouble; start over.
-        if (current.connected) {
-          current.disconnect();
-          setStatus('reconnecting');
-          scheduleRetry();
-        }
+        // No answer in time. A dead link is found by the heartbeat (engine.io closes it, and we
+        // connect again); a live server on a busy machine answers late: ask again on the same
+        // connection rather than tear down one the machine would have to build again (issue 37:
+        // under load this loop dropped a call's signalling every 10 s).
+        if (current === socket && current.connected && watched.has(key)) return void subscribe(key).then(resolve);
       } else if (answer.ok) {
         subscribed.add(key);
       } else if (answer.error === 'not_found') {
