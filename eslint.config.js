@@ -33,11 +33,21 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    files: ['apps/server/src/features/**/*.ts'],
+    files: ['apps/server/src/features/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'Features do not import each other; share through domain/ and platform/.' }] },
+      ],
+    },
+  },
+  {
+    // A feature's sub-folder (rooms/interpreting/) uses its feature, never a sibling feature.
+    files: ['apps/server/src/features/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'Features do not import each other; share through domain/ and platform/.' }] },
       ],
     },
   },

@@ -148,11 +148,12 @@ ensure_apertium() {
 }
 
 # Speech (the embedded defaults of live rooms): Debian's espeak-ng (voices), pocketsphinx with its
-# US English model (transcription), opus-tools (opusenc/opusdec: Ogg Opus out) and ffmpeg (ffprobe
-# measures and checks Ogg/WebM uploads, ffmpeg decodes them for pocketsphinx). Packages given as
+# US English model (transcription; python3-pocketsphinx: recognition while people speak),
+# opus-tools (opusenc/opusdec: Ogg Opus out) and ffmpeg (ffprobe measures and checks Ogg/WebM
+# uploads, ffmpeg decodes them for pocketsphinx). Packages given as
 # arguments are added (test.sh: flite, the voice its pocketsphinx test is spoken in). Without root
 # or sudo (or apt-get) it says what to install and goes on: the server then runs without them.
-SPEECH_PACKAGES=(espeak-ng pocketsphinx pocketsphinx-en-us opus-tools ffmpeg)
+SPEECH_PACKAGES=(espeak-ng pocketsphinx pocketsphinx-en-us python3-pocketsphinx opus-tools ffmpeg)
 ensure_speech() {
   local wanted=("${SPEECH_PACKAGES[@]}" "$@") installed missing=() p
   installed=" $(dpkg-query -W -f='${db:Status-Status}:${Package} ' "${wanted[@]}" 2>/dev/null | tr ' ' '\n' | sed -n 's/^installed://p' | tr '\n' ' ' || true) "

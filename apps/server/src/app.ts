@@ -91,6 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     {
       sttProvider: config.speech.sttProvider,
       ttsProvider: config.speech.ttsProvider,
+      streaming: config.speech.streaming,
+      streamsMax: config.speech.streamsMax,
       openai: {
         apiKey: config.openai.apiKey,
         baseUrl: config.openai.baseUrl,

@@ -163,5 +163,26 @@ export const TOAST_AUTO_CLOSE_MS = 2000;
 
 /** Live pushes: Socket.IO's `path` on the API's origin. */
 export const LIVE_PATH = '/api/live/';
+
+/**
+ * Live interpreting (issue 33): a speaker's audio streamed while they speak, on a WebSocket of its
+ * own at `path` (its `{roomId}` filled), authenticated by the session cookie like the live
+ * connection. Binary messages are audio: 16 kHz mono signed 16-bit little-endian samples, at most
+ * `frameMaxMs` each; text messages are JSON (speechStreamClientMessageSchema).
+ */
+export const SPEECH_STREAM = {
+  path: '/api/rooms/{roomId}/speech/',
+  sampleRate: 16_000,
+  /** The longest frame (ms of audio in one binary message). */
+  frameMaxMs: 500,
+  /** Audio a speaker may send ahead of real time: the moment before speech was heard, a catch-up after a stall. */
+  burstMs: 6_000,
+  /** How much faster than real time audio may arrive on average (a slow network delivering in bursts). */
+  rateFactor: 1.5,
+  /** Listeners' partial captions are translated again at most this often per utterance. */
+  partialEveryMs: 600,
+  /** A recogniser this far behind the speaker is told to the room ("the room is N s behind"). */
+  behindNoticeMs: 2_000,
+} as const;
 /** How long a `typing` event holds without a new one. */
 export const TYPING_HOLD_MS = 4000;

@@ -7,6 +7,7 @@ import type { ErrorBody } from './errors';
 import { roomSchema, segmentSchema } from './rooms';
 import { idField } from './fields';
 import { MESH } from './constants';
+import type { PartialSegmentEvent } from './interpreting';
 
 // The path and the typing hold live in constants.ts (plain values the client can import without
 // these schemas); re-exported here for the server.
@@ -188,6 +189,8 @@ export interface ServerToClientEvents {
   'segment:rendered': (event: SegmentEvent) => void;
   /** The speaker corrected the transcript (or the listener changed its tone). */
   'segment:edited': (event: SegmentEvent) => void;
+  /** Someone is speaking: their words so far for this listener, updated in place (interpreting.ts). */
+  'segment:partial': (event: PartialSegmentEvent) => void;
   /** A participant was removed for good with their utterances: drop these. */
   'segments:deleted': (event: SegmentsDeletedEvent) => void;
   /** The room's details or state changed (with the reader's role): e.g. Live, so ask for an lkToken. */

@@ -126,6 +126,10 @@ const envSchema = z.object({
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
+  /** Live interpreting: auto recognises speech while it is spoken where the transcriber can (pocketsphinx); off: utterances are uploaded at pauses. */
+  STT_STREAMING: z.enum(['auto', 'off']).default('auto'),
+  /** Speakers recognised while they speak at once (one recogniser each); past it, speakers upload. */
+  STT_STREAMS_MAX: z.coerce.number().int().min(1).max(64).default(6),
   STT_MODEL: z.string().min(1).default('whisper-1'),
   TTS_MODEL: z.string().min(1).default('tts-1'),
   TTS_VOICE_MALE: z.string().min(1).default('onyx'),
@@ -258,6 +262,8 @@ export interface Config {
   speech: {
     sttProvider: Env['STT_PROVIDER'];
     ttsProvider: Env['TTS_PROVIDER'];
+    streaming: Env['STT_STREAMING'];
+    streamsMax: number;
     sttModel: string;
     ttsModel: string;
     voices: { male: string; female: string };
@@ -385,6 +391,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     speech: {
       sttProvider: env.STT_PROVIDER,
       ttsProvider: env.TTS_PROVIDER,
+      streaming: env.STT_STREAMING,
+      streamsMax: env.STT_STREAMS_MAX,
       sttModel: env.STT_MODEL,
       ttsModel: env.TTS_MODEL,
       voices: { male: env.TTS_VOICE_MALE, female: env.TTS_VOICE_FEMALE },

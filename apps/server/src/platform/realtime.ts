@@ -17,7 +17,10 @@
 // what a connection sends (a message posted over it) needs no session query of its own.
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Server, type Socket } from 'socket.io';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Adapter, Session } from 'socket.io-adapter';
 import { COOKIES } from '@parla/contract/constants';
 import { LIVE_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@parla/contract/live';
@@ -59,6 +62,12 @@ export interface Realtime {
   onConnection(handler: (socket: LiveSocket) => void): void;
   /** Registers a feature's check of the rooms a dropped connection would get back (see RecoveryCheck). */
   onRecovery(check: RecoveryCheck): void;
+  /**
+   * A WebSocket of its own (a speaker's audio stream) at the paths `match` accepts, authenticated
+   * as the live connection is (the session cookie, same origin) and closed with it (sign-out,
+   * session check). `match` gives what the handler needs of the path, or null for another path.
+   */
+  acceptSockets<T>(match: (pathname: string) => T | null, handler: (socket: WebSocket, user: SocketData, matched: T) => void, options: { maxPayload: number }): void;
   /** Ends the live connections of a session (logout) or of a user's sessions but one (password change). */
   disconnectSession(sessionId: string): void;
   disconnectUser(userId: number, exceptSessionId?: string): Promise<void>;
@@ -89,6 +98,8 @@ export async function createRealtime(
     pingInterval: 20_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
+    // Upgrades to other paths are ours (acceptSockets), not refused by engine.io.
+    destroyUpgrade: false,
     // The handshake's checks run again on a restored connection (the session may have ended).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
   });
@@ -166,25 +177,30 @@ export async function createRealtime(
     io.adapter(checkingRestores((nsp) => new SessionAwareAdapter(nsp as ConstructorParameters<typeof SessionAwareAdapter>[0])));
   }
 
-  io.use((socket, next) => {
-    const refuse = () => next(new Error('not_authenticated'));
-    const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  /** Who a handshake's request is: the session cookie (same origin only) or an access token; null when refused. */
+  async function authenticate(headers: IncomingHttpHeaders, given?: unknown): Promise<SocketData | null> {
     let token: string | undefined;
     if (typeof given === 'string' && given) {
       token = given;
     } else {
       // A cookie handshake must come from a page of this origin (no cross-site WebSocket hijack).
-      const origin = socket.handshake.headers.origin;
-      const host = socket.handshake.headers.host;
-      if (origin && host && safeHost(origin) !== host) return refuse();
-      token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[COOKIES.access];
+      const origin = headers.origin;
+      const host = headers.host;
+      if (origin && host && safeHost(origin) !== host) return null;
+      token = fastifyCookie.parse(headers.cookie ?? '')[COOKIES.access];
     }
-    if (!token) return refuse();
-    tokens
-      .verify(token, 'access')
-      .then(async (claims) => {
-        if (!claims || !(await isSessionActive(claims.sessionId, claims.userId))) return refuse();
-        socket.data = { userId: claims.userId, sessionId: claims.sessionId };
+    if (!token) return null;
+    const claims = await tokens.verify(token, 'access');
+    if (!claims || !(await isSessionActive(claims.sessionId, claims.userId))) return null;
+    return { userId: claims.userId, sessionId: claims.sessionId };
+  }
+
+  io.use((socket, next) => {
+    const refuse = () => next(new Error('not_authenticated'));
+    authenticate(socket.handshake.headers, (socket.handshake.auth as { token?: unknown } | undefined)?.token)
+      .then((user) => {
+        if (!user) return refuse();
+        socket.data = user;
         next();
       })
       .catch((error: unknown) => {
@@ -192,6 +208,51 @@ export async function createRealtime(
         refuse();
       });
   });
+
+  // WebSockets of their own (acceptSockets), kept with who opened them.
+  const ownSockets = new Map<WebSocket, SocketData>();
+  const acceptors: ((request: IncomingMessage, raw: Duplex, head: Buffer, pathname: string) => boolean)[] = [];
+  app.server.on('upgrade', (request: IncomingMessage, raw: Duplex, head: Buffer) => {
+    const pathname = (request.url ?? '').split('?')[0] ?? '';
+    if (pathname.startsWith(LIVE_PATH)) return;
+    if (!acceptors.some((accept) => accept(request, raw, head, pathname))) raw.destroy();
+  });
+  const refuseUpgrade = (raw: Duplex, status: string) => {
+    if (raw.writable) raw.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    raw.destroy();
+  };
+  function acceptSockets<T>(match: (pathname: string) => T | null, handler: (socket: WebSocket, user: SocketData, matched: T) => void, wsOptions: { maxPayload: number }) {
+    const server = new WebSocketServer({ noServer: true, maxPayload: wsOptions.maxPayload, perMessageDeflate: false });
+    closers.push(async () => {
+      for (const client of server.clients) client.terminate();
+      server.close();
+    });
+    acceptors.push((request, raw, head, pathname) => {
+      const matched = match(pathname);
+      if (matched === null) return false;
+      raw.on('error', () => undefined);
+      authenticate(request.headers)
+        .then((user) => {
+          if (!user) return refuseUpgrade(raw, '401 Unauthorized');
+          server.handleUpgrade(request, raw, head, (socket) => {
+            // A frame past maxPayload is an error the socket reports and closes on (1009).
+            socket.on('error', () => undefined);
+            ownSockets.set(socket, user);
+            socket.once('close', () => ownSockets.delete(socket));
+            handler(socket, user, matched);
+          });
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'a WebSocket handshake failed');
+          refuseUpgrade(raw, '500 Internal Server Error');
+        });
+      return true;
+    });
+  }
+  /** Closes the own WebSockets of the sessions `ends` picks (sign-out, password change, session check). */
+  const closeOwn = (ends: (user: SocketData) => boolean) => {
+    for (const [socket, user] of ownSockets) if (ends(user)) socket.close(4401, 'not_authenticated');
+  };
 
   const handlers: ((socket: LiveSocket) => void)[] = [];
   const budget = options.eventsPer10s ?? 0;
@@ -203,13 +264,14 @@ export async function createRealtime(
 
   async function checkSessions() {
     const sockets = [...io.of('/').sockets.values()];
-    const ids = [...new Set(sockets.map((socket) => socket.data.sessionId))];
+    const ids = [...new Set([...sockets.map((socket) => socket.data.sessionId), ...[...ownSockets.values()].map((user) => user.sessionId)])];
     const active = new Map<string, number>();
     // In slices: a statement takes at most 65,535 parameters.
     for (let at = 0; at < ids.length; at += SESSION_CHECK_SLICE) {
       for (const session of await options.activeSessions(ids.slice(at, at + SESSION_CHECK_SLICE))) active.set(session.id, session.userId);
     }
     for (const socket of sockets) if (active.get(socket.data.sessionId) !== socket.data.userId) socket.disconnect(true);
+    closeOwn((user) => active.get(user.sessionId) !== user.userId);
   }
   const sessionCheck = setInterval(() => {
     checkSessions().catch((error: unknown) => log.error({ err: error }, 'live session check failed'));
@@ -219,8 +281,13 @@ export async function createRealtime(
     io,
     onConnection: (handler) => handlers.push(handler),
     onRecovery: (check) => recoveryChecks.push(check),
-    disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    acceptSockets,
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+      closeOwn((user) => user.sessionId === sessionId);
+    },
     async disconnectUser(userId, exceptSessionId) {
+      closeOwn((user) => user.userId === userId && user.sessionId !== exceptSessionId);
       const sockets = await io.in(userRoom(userId)).fetchSockets();
       for (const socket of sockets) if (socket.data.sessionId !== exceptSessionId) socket.disconnect(true);
     },

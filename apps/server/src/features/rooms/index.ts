@@ -7,6 +7,7 @@ import { inspectUtterance } from '../../domain/rendering/speech/audio';
 import { createLivekit, type Calls } from './livekit';
 import { createMesh } from './mesh';
 import { createRoomsLive } from './live';
+import { createSpeechStreams } from './interpreting/speech-streams';
 import { createRoomsRepository } from './repository';
 import { roomsRoutes } from './routes';
 import { createSegmentPresenter } from './segments';
@@ -26,10 +27,30 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   // A call's media: LiveKit when configured, and always the mesh of people connected directly.
   const livekit = createLivekit({ ...config.livekit, log: app.log });
   const mesh = createMesh(ctx.realtime, repo, { iceServers: config.iceServers, turn: config.turn, rejoinGraceMs: config.callRejoinGraceMs });
+  // Speech streamed while it is spoken (interpreting/): cut with the call.
+  const streams = createSpeechStreams(
+    ctx.realtime,
+    {
+      transcriber: ctx.speech.streaming,
+      translator: ctx.translator,
+      gate: (roomId, userId) => rooms.streamGate(roomId, userId),
+      store: (roomId, userId, utterance) => rooms.storeStreamed(roomId, userId, utterance),
+      captionsContext: (roomId) => rooms.captionsContext(roomId),
+      pushPartial: (roomId, groups, view) => live.partial(roomId, groups, view),
+      log: app.log,
+    },
+    app.log,
+  );
   const calls: Calls = {
     ...livekit,
-    removeParticipants: async (roomId, participantIds) => void (await Promise.all([livekit.removeParticipants(roomId, participantIds), mesh.expel(roomId, participantIds)])),
-    closeRoom: async (roomId) => void (await Promise.all([livekit.closeRoom(roomId), mesh.end(roomId)])),
+    removeParticipants: async (roomId, participantIds) => {
+      streams.expel(roomId, participantIds);
+      await Promise.all([livekit.removeParticipants(roomId, participantIds), mesh.expel(roomId, participantIds)]);
+    },
+    closeRoom: async (roomId) => {
+      streams.end(roomId);
+      await Promise.all([livekit.closeRoom(roomId), mesh.end(roomId)]);
+    },
   };
   const rooms = createRoomsService({
     repo,

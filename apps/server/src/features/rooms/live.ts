@@ -2,6 +2,7 @@
 // per listening group (language, tone, voice), once for its speaker, and once for each listener
 // with a tone of their own for it. What is the room's own: the room as each participant sees it.
 import type { Room } from '@parla/contract/rooms';
+import type { PartialSegmentEvent } from '@parla/contract/interpreting';
 import { roomRefSchema } from '@parla/contract/live';
 import { createAudience } from '../../domain/delivery/audience';
 import type { Realtime } from '../../platform/realtime';
@@ -60,6 +61,14 @@ export function createRoomsLive(realtime: Realtime, repo: RoomsRepository, prese
         // Not rendered for the group: the original, differing only in these three (segments.ts).
         (_, { segment }) => (segment.translation === 'done' ? undefined : `${segment.translation}:${segment.speech}:${segment.audioFile ?? ''}`),
       );
+    },
+
+    /**
+     * Someone's words while they speak (interpreting/), for each listening group given: groups of
+     * the same text share one encoding.
+     */
+    partial(roomId: number, groups: readonly ListenerGroup[], view: (group: ListenerGroup) => PartialSegmentEvent) {
+      audience.fanOut('segment:partial', roomId, groups, view, [], (_, payload) => `${payload.state}:${payload.translated}:${payload.text}`);
     },
 
     /** The room as each participant sees it (their role and state differ). */

@@ -382,7 +382,7 @@ export function createRoomsPipeline(deps: RoomsDeps) {
     },
   };
 
-  return { queue, queueTranscription, snapshot, push, pushSegment, announceWithdrawn, handlers };
+  return { queue, queueTranscription, snapshot, push, pushSegment, announceWithdrawn, renderFirst, handlers };
 }
 
 export type RoomsPipeline = ReturnType<typeof createRoomsPipeline>;

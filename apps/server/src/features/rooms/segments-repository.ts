@@ -46,7 +46,8 @@ export function createSegmentsRepository(db: Db) {
 
   return {
     /** Stores an utterance; undefined when this speaker already stored one with this `clientId`. */
-    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; audioBytes: number; createdAt: Date; durationSeconds: number; transcription: PipelineState; clientId: string | null }) {
+    /** A new utterance; one recognised while it was spoken comes with its transcript (`transcription: 'done'`). */
+    async insertSegment(values: { roomId: number; speakerId: number; language: string; audioKey: string; audioBytes: number; createdAt: Date; durationSeconds: number; transcription: PipelineState; clientId: string | null; transcript?: string }) {
       const [row] = await db.insert(segments).values(values).onConflictDoNothing({ target: [segments.speakerId, segments.clientId] }).returning();
       if (!row) return undefined;
       await db.update(rooms).set({ modifiedAt: new Date() }).where(eq(rooms.id, values.roomId));

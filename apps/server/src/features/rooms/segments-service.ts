@@ -1,6 +1,7 @@
 // What the segments calls do: a room's utterances uploaded, listed and corrected (the transcript,
 // a listener's rendering, the glossary applied again), their audio files and the whole transcript.
 import { API } from '@parla/contract/api';
+import { cleanText } from '@parla/contract/fields';
 import { callOpen } from '@parla/contract/policies';
 import { LIMITS, type Language, type RoomRole, type RoomState, type Tone } from '@parla/contract/constants';
 import type { Segment, SegmentsPage } from '@parla/contract/rooms';
@@ -11,17 +12,20 @@ import { permissionDenied } from '../../platform/policy';
 import { fillPath } from '../../platform/routes';
 import type { GlossaryAccess } from '../../domain/glossary/glossary';
 import { glossaryTouches } from '../../domain/rendering/translation/glossary';
-import { listenerGroup, sameText } from '../../domain/rendering/reader-group';
+import { distinctGroups, listenerGroup, sameText, type ListenerGroup } from '../../domain/rendering/reader-group';
+import { translationGlossary } from '../../domain/glossary/glossary';
+import type { TranslationGlossary } from '../../domain/rendering/translation/provider';
 import { RENDER_QUEUE, type RoomsPipeline } from './pipeline';
 import { roomPolicy } from './policy';
 import type { ParticipantRow, SegmentRow, SegmentWithSpeaker } from './repository';
 import type { Listener } from './segments';
 import { randomName, type RoomsShared } from './service-shared';
+import { streamWav, STREAM_BYTES_PER_MS } from '../../domain/rendering/speech/streaming';
 import { transcriptSubRip, transcriptText, type TranscriptLine } from './transcript';
 
 export function createSegments(
   { deps, load, link }: RoomsShared,
-  { queue, queueTranscription, snapshot, push, pushSegment, announceWithdrawn }: RoomsPipeline,
+  { queue, queueTranscription, snapshot, push, pushSegment, announceWithdrawn, renderFirst }: RoomsPipeline,
   /** The room's glossary access (service.ts): applying the glossary again is its editors'. */
   glossaryAccess: (roomId: number, userId: number) => Promise<GlossaryAccess>,
 ) {
@@ -212,6 +216,63 @@ export function createSegments(
       push('segment:created', snap);
       if (segment.transcription === 'pending') await queueTranscription(segment, userId);
       return { segment: answer, created: true };
+    },
+
+    /**
+     * An utterance recognised while it was spoken (interpreting/): stored with its transcript and
+     * rendered at once, as an uploaded one is once transcribed. Checked as an upload is (a
+     * participant who may speak, the room Live, the quotas); undefined when it held no words.
+     */
+    async storeStreamed(roomId: number, userId: number, utterance: { pcm: Buffer; transcript: string; endedAt: Date }): Promise<SegmentRow | undefined> {
+      const { room, participant } = await load(roomId, userId);
+      roomPolicy.require(participant.roomRole as RoomRole, 'speak');
+      if (!callOpen(room.state as RoomState)) throw fieldError('audio', 'roomNotLive', undefined, 'room_not_live');
+      const transcript = cleanText(utterance.transcript).trim();
+      if (!transcript) return undefined;
+      const wav = streamWav(utterance.pcm);
+      await deps.quotas.checkRecording(userId, roomId, wav.length);
+      const audioKey = `rooms/${roomId}/${randomName()}.wav`;
+      await recordings.put(audioKey, wav);
+      let segment: SegmentRow | undefined;
+      try {
+        segment = await repo.insertSegment({
+          roomId,
+          speakerId: participant.id,
+          language: participant.language,
+          audioKey,
+          audioBytes: wav.length,
+          createdAt: utterance.endedAt,
+          durationSeconds: utterance.pcm.length / STREAM_BYTES_PER_MS / 1000,
+          transcription: 'done',
+          transcript,
+          clientId: null,
+        });
+      } catch (error) {
+        await recordings.remove(audioKey);
+        throw error;
+      }
+      if (!segment) throw notFound();
+      await pushSegment('segment:created', segment.id);
+      await renderFirst(segment);
+      return segment;
+    },
+
+    /**
+     * Whether `userId` may stream speech into the room now (checked on every frame, at most once a
+     * second): their participation, or why not (`not_found`, `may_not_speak`, `not_live`).
+     */
+    async streamGate(roomId: number, userId: number): Promise<{ participant: ParticipantRow; room: { domain: string } } | 'not_found' | 'may_not_speak' | 'not_live'> {
+      const found = await repo.findParticipation(roomId, userId);
+      if (!found?.participant.joinedAt) return 'not_found';
+      if (!roomPolicy.may(found.participant.roomRole as RoomRole, 'speak')) return 'may_not_speak';
+      if (!callOpen(found.room.state as RoomState)) return 'not_live';
+      return { participant: found.participant, room: { domain: found.room.domain } };
+    },
+
+    /** What partial captions of the room are rendered for: its listening groups, and the glossary with its participants' names. */
+    async captionsContext(roomId: number): Promise<{ groups: ListenerGroup[]; glossary: TranslationGlossary }> {
+      const [everyone, names, terms] = await Promise.all([repo.everyone(roomId), repo.participantNames(roomId, true), deps.glossaries.terms({ roomId })]);
+      return { groups: distinctGroups(everyone.filter((row) => row.joinedAt).map(listenerGroup)), glossary: translationGlossary(names, terms) };
     },
 
     /** The storage key of a recording or a voice of this room, for a participant of it. */

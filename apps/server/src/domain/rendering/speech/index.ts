@@ -9,6 +9,8 @@ import { createEspeakProvider, missingEspeak } from './espeak';
 import { createOpenAiSynthesisProvider, createOpenAiTranscriptionProvider } from './openai';
 import { createPocketsphinxProvider, missingPocketsphinx } from './pocketsphinx';
 import type { SynthesisProvider, TranscriptionProvider } from './provider';
+import { createPocketsphinxStream, missingPocketsphinxStream } from './pocketsphinx-stream';
+import type { StreamingTranscriber } from './streaming';
 
 export type { SpokenAudio, SynthesisProvider, SynthesisResult, TranscriptionProvider, TranscriptionResult, Utterance } from './provider';
 export { inspectUtterance } from './audio';
@@ -32,12 +34,18 @@ export interface SpeechOptions {
     ttsFormat?: 'opus' | 'mp3' | undefined;
     timeoutMs?: number | undefined;
   };
+  /** Recognition while people speak (default auto: where the transcriber can; see streaming.ts). */
+  streaming?: 'auto' | 'off' | undefined;
+  /** Speakers recognised while they speak at once (default 6). */
+  streamsMax?: number | undefined;
   /** pocketsphinx recognisers at once (default 1). */
   pocketsphinxConcurrency?: number | undefined;
 }
 
 export interface Speech {
   transcription: TranscriptionProvider;
+  /** Recognition while people speak, or null: speakers upload utterances cut at pauses. */
+  streaming: StreamingTranscriber | null;
   synthesis: SynthesisProvider;
   /** For GET /api/status/: off when neither is configured, degraded when one does not answer; cached 15 s. */
   health(): Promise<SpeechHealth>;
@@ -100,6 +108,19 @@ function chooseSynthesis(options: SpeechOptions, openAiConfigured: boolean, log:
   return noSynthesis;
 }
 
+/**
+ * Recognition while people speak: pocketsphinx's own decoder per speaker when pocketsphinx
+ * transcribes and Debian's python3-pocketsphinx is there; none for a server that only transcribes
+ * whole utterances (/v1/audio/transcriptions): its speakers upload at pauses, as before.
+ */
+function chooseStreaming(options: SpeechOptions, transcription: TranscriptionProvider, log: FastifyBaseLogger): StreamingTranscriber | null {
+  if (options.streaming === 'off' || transcription.name !== 'pocketsphinx') return null;
+  const missing = missingPocketsphinxStream();
+  if (missing.length === 0) return createPocketsphinxStream({ maxRunning: options.streamsMax });
+  log.warn(`speech is recognised after each pause, not while it is spoken (missing ${missing.join(', ')}; apt-get install python3-pocketsphinx)`);
+  return null;
+}
+
 /** A transcriber whose text is fit to store: a provider's control or bidi-override characters are removed. */
 function cleaned(provider: TranscriptionProvider): TranscriptionProvider {
   return {
@@ -118,7 +139,8 @@ export function createSpeech(options: SpeechOptions, log: FastifyBaseLogger): Sp
   const openAiConfigured = Boolean(options.openai.baseUrl || options.openai.apiKey);
   const transcription = cleaned(chooseTranscription(options, openAiConfigured, log));
   const synthesis = chooseSynthesis(options, openAiConfigured, log);
-  log.info({ transcription: transcription.name, synthesis: synthesis.name }, 'speech providers');
+  const streaming = chooseStreaming(options, transcription, log);
+  log.info({ transcription: transcription.name, streaming: streaming?.name ?? 'none', synthesis: synthesis.name }, 'speech providers');
   let last: { at: number; value: Promise<SpeechHealth> } | undefined;
 
   const measure = async (): Promise<SpeechHealth> => {
@@ -129,13 +151,14 @@ export function createSpeech(options: SpeechOptions, log: FastifyBaseLogger): Sp
 
   return {
     transcription,
+    streaming,
     synthesis,
     health() {
       if (!last || Date.now() - last.at > 15_000) last = { at: Date.now(), value: measure() };
       return last.value;
     },
     async close() {
-      await Promise.all([transcription.close(), synthesis.close()]);
+      await Promise.all([transcription.close(), synthesis.close(), streaming?.close()]);
     },
   };
 }
