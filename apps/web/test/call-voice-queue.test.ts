@@ -3,6 +3,7 @@
 // one's own language, none heard while switched off; the speaker's own voice lowered meanwhile.
 import { describe, expect, it } from 'vitest';
 import {
+  BEHIND_MAX_MS,
   DUCKED_VOLUME,
   HISTORY_MS,
   ORDER_WAIT_MS,
@@ -20,6 +21,19 @@ import { BASE_TIME, at, pendingSegment, segment } from './room-fixtures';
 const joined = BASE_TIME + 100_000;
 
 describe('the voice queue', () => {
+  it('catches up with the room: a backlog waiting past BEHIND_MAX_MS is skipped but for the newest', () => {
+    let queue = startQueue([], joined);
+    const voices = [segment(21), segment(22), segment(23)];
+    queue = seeSegments(queue, voices, joined);
+    // Within the limit, they play in order.
+    expect(nextVoice(queue, voices, 'es', joined + BEHIND_MAX_MS - 1)).toEqual({ play: voices[0] });
+    // Past it, the older two are skipped (said so by the caller) and the newest plays.
+    expect(nextVoice(queue, voices, 'es', joined + BEHIND_MAX_MS + 1)).toEqual({ play: voices[2], skip: [21, 22] });
+    // One voice alone, however late, still plays: nothing newer to catch up with.
+    queue = markHeard(queue, [21, 22]);
+    expect(nextVoice(queue, voices, 'es', joined + 60_000)).toEqual({ play: voices[2] });
+  });
+
   it('does not play what was said before joining, only what comes after', () => {
     const old = segment(1, { created: new Date(joined - HISTORY_MS - 1).toISOString() });
     const voicedAlready = segment(2, { created: new Date(joined - 5_000).toISOString() });

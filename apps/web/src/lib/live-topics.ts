@@ -45,6 +45,7 @@ export const EVENTS: readonly EventName[] = [
   'segment:created',
   'segment:rendered',
   'segment:edited',
+  'segment:partial',
   'segments:deleted',
   'room:updated',
   'room:removed',

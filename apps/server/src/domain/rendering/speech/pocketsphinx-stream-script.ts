@@ -27,6 +27,11 @@ config.set_string('-hmm', sys.argv[2])
 config.set_string('-lm', sys.argv[3])
 config.set_string('-dict', sys.argv[4])
 config.set_string('-logfn', '/dev/null')
+# Half the work of the defaults for the same words on read speech (measured): no second flat pass,
+# fewer active HMMs and words per frame. Live speech must keep up on a small machine.
+config.set_boolean('-fwdflat', False)
+config.set_int('-maxhmmpf', 3000)
+config.set_int('-maxwpf', 10)
 decoder = Decoder(config)
 out = sys.stdout
 def say(event):
@@ -43,6 +48,7 @@ def read(count):
     return data
 decoder.start_utt()
 at = 0
+asked = 0
 began = None
 last = ''
 speaking = False
@@ -80,11 +86,14 @@ while True:
     now = decoder.get_in_speech()
     if now and began is None:
         began = at
-    hyp = decoder.hyp()
-    text = hyp.hypstr if hyp is not None else ''
-    if text != last:
-        last = text
-        say({'k': 'p', 'text': text, 'at': at})
+    # The words so far, every quarter of a second of audio (a backtrace each time).
+    if at - asked >= 4000:
+        asked = at
+        hyp = decoder.hyp()
+        text = hyp.hypstr if hyp is not None else ''
+        if text != last:
+            last = text
+            say({'k': 'p', 'text': text, 'at': at})
     if speaking and not now:
         finish()
     else:

@@ -1,7 +1,7 @@
 // Recognition while people speak, embedded: one long-lived pocketsphinx decoder per speaker
 // (Debian's python3-pocketsphinx, the same US English model as the per-utterance recogniser), fed
 // frame by frame through its stdin, telling the words so far and its own end of each utterance
-// (pocketsphinx-stream-script.ts). Decoders run at a lower priority than the server (nice 10): on a
+// (pocketsphinx-stream-script.ts). Decoders run at a lower priority than the server (nice 5): on a
 // busy machine the calls' signalling and the pages come first, and a decoder that falls behind
 // says so (`behindMs`) and catches up later, losing nothing. At most `maxRunning` run at once
 // (about 110 MB each); past them a speaker uploads utterances as before.
@@ -17,7 +17,7 @@ import { STREAM_BYTES_PER_MS, type Recognition, type RecognitionEvents, type Str
 
 /** Debian's own Python, where python3-pocketsphinx is (not one first on PATH, such as pyenv's). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
-const NICE = 10;
+const NICE = 5;
 
 export interface PocketsphinxStreamOptions {
   python?: string | undefined;

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ROOM_STATE } from '@parla/contract/constants';
+import { ROOM_STATE, SPEECH_STREAM } from '@parla/contract/constants';
 import type { Participant, Room, Segment } from '@parla/contract/rooms';
 import { Button, Spinner } from '../../../components/ui';
 import { BackIcon } from '../../../components/icons';
@@ -21,6 +21,8 @@ import { useRoomLiveSync, useWatchRooms } from '../live-sync';
 import { parseRoomId, useLeaveWhenRemoved } from '../room-access';
 import { segmentsOf, upsertSegment, type SegmentPages } from '../segments';
 import { SegmentItem, TranscriptAnnouncer, useClipPlayer, useTranslator } from '../transcript';
+import { coveredSegments, useRoomPartials, type ShownPartial } from '../partials';
+import { PartialItem } from '../partial-item';
 import { CameraIcon, CameraOffIcon, LeaveIcon, MicIcon, MicOffIcon, SpeakerIcon, SpeakerOffIcon } from './icons';
 import { LivekitStage, useLivekitRoom } from './livekit-stage';
 import { MeshStage } from './mesh-stage';
@@ -130,6 +132,8 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
   );
   // The speech detector's model loads while the check screen is shown.
   const capture = useSpeechCapture(room.id, !!joined && microphone, onUploaded, true);
+  // Words still being spoken (live interpreting), for this listener.
+  const partials = useRoomPartials(room.id, segments);
   const transcribing = (segments ?? []).some((segment) => segment.isMe && segment.transcription === 'pending');
   // Said before anyone speaks: the server cannot transcribe this language (offline speech is US English only).
   const info = useQuery(translationInfoQuery).data;
@@ -165,7 +169,7 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
           ) : (
             <MeshStage mesh={mesh} local={local} alias={participant.alias} media={meshMedia} playing={voices ? playback.playing : null} />
           )}
-          {joined && <Caption segments={segments} />}
+          {joined && <Caption segments={segments} partials={partials} selfId={participant.id} />}
         </section>
         <section className="call-transcript" aria-labelledby="call-transcript-title">
           <div className="call-section-head">
@@ -178,10 +182,15 @@ function LiveCall({ room, participant }: { room: Room; participant: Participant 
               <input type="range" min={0} max={100} step={5} value={Math.round(voicesVolume * 100)} onChange={(event) => setVoicesVolume(Number(event.target.value) / 100)} disabled={!voices} aria-valuetext={`${Math.round(voicesVolume * 100)} %`} />
             </label>
           </div>
-          <CallTranscript room={room} participant={participant} segments={segments} failed={(query.isError && query.data === undefined) || isFetchNextPageError} onRetry={() => void query.refetch()} speakingId={playback.playing?.id} />
+          <CallTranscript room={room} participant={participant} segments={segments} partials={partials} failed={(query.isError && query.data === undefined) || isFetchNextPageError} onRetry={() => void query.refetch()} speakingId={playback.playing?.id} />
         </section>
       </div>
-      {joined && <CaptureLine state={capture.state} transcribing={transcribing} error={capture.error?.kind} onRetry={capture.retry} />}
+      {joined && <CaptureLine state={capture.state} transcribing={transcribing} error={capture.error?.kind} onRetry={capture.retry} streaming={capture.streaming} behindMs={capture.behindMs} />}
+      {playback.skipped > 0 && (
+        <p className="call-skipped" role="status">
+          {t('call.voices.skipped', { count: playback.skipped })}
+        </p>
+      )}
       {(playback.blocked || livekit.audioBlocked) && (
         <div className="call-sound-blocked" role="alert">
           <span>{t('call.voices.blocked')}</span>
@@ -268,8 +277,11 @@ const CAPTION_MS = 8_000;
  * them), for a few seconds after they change. Screen readers get them from the transcript's own
  * announcements, so this is not announced again.
  */
-function Caption({ segments }: { segments: Segment[] | undefined }) {
-  const last = segments?.findLast((segment) => !segment.isMe && segment.transcription === 'done' && segment.transcript.trim() !== '');
+function Caption({ segments, partials, selfId }: { segments: Segment[] | undefined; partials: readonly ShownPartial[]; selfId: number }) {
+  // Someone speaking now comes first (their words so far), else the last thing said.
+  const speaking = partials.findLast((partial) => partial.speaker.id !== selfId && partial.text.trim() !== '');
+  const said = segments?.findLast((segment) => !segment.isMe && segment.transcription === 'done' && segment.transcript.trim() !== '');
+  const last = speaking ? { id: speaking.utterance, transcript: speaking.text, speaker: speaking.speaker } : said;
   const key = last ? `${last.id}:${last.transcript}` : '';
   const [shown, setShown] = useState('');
   useEffect(() => {
@@ -280,21 +292,39 @@ function Caption({ segments }: { segments: Segment[] | undefined }) {
   }, [key]);
   if (!last || shown !== key) return null;
   return (
-    <p className="stage-caption" aria-hidden="true" dir="auto">
+    <p className={`stage-caption${speaking ? ' provisional' : ''}`} aria-hidden="true" dir="auto">
       <span className="stage-caption-who">{last.speaker.alias}</span> {last.transcript}
     </p>
   );
 }
 
 /** What happens to what the listener says, plainly: off, listening, hearing, sending, transcribing. */
-function CaptureLine({ state, transcribing, error, onRetry }: { state: CaptureState; transcribing: boolean; error: string | undefined; onRetry: () => void }) {
+function CaptureLine({
+  state,
+  transcribing,
+  error,
+  onRetry,
+  streaming,
+  behindMs,
+}: {
+  state: CaptureState;
+  transcribing: boolean;
+  error: string | undefined;
+  onRetry: () => void;
+  streaming: boolean;
+  behindMs: number;
+}) {
   const { t } = useTranslation();
   const text =
     state === 'error'
       ? t(`call.capture.error.${error ?? 'failed'}`)
-      : state === 'listening' && transcribing
-        ? t('call.capture.transcribing')
-        : t(`call.capture.${state}`);
+      : streaming && behindMs > SPEECH_STREAM.behindNoticeMs && state !== 'off'
+        ? t('call.capture.behind', { count: Math.round(behindMs / 1000) })
+        : state === 'listening' && transcribing
+          ? t('call.capture.transcribing')
+          : state === 'listening' && streaming
+            ? t('call.capture.listeningLive')
+            : t(`call.capture.${state}`);
   return (
     <div className={`capture-line capture-${state}`} role="status" aria-live="polite">
       <span className="capture-dot" aria-hidden="true" />
@@ -313,6 +343,7 @@ function CallTranscript({
   room,
   participant,
   segments,
+  partials,
   failed,
   onRetry,
   speakingId,
@@ -320,6 +351,7 @@ function CallTranscript({
   room: Room;
   participant: Participant;
   segments: Segment[] | undefined;
+  partials: readonly ShownPartial[];
   failed: boolean;
   onRetry: () => void;
   speakingId: number | undefined;
@@ -331,7 +363,10 @@ function CallTranscript({
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const last = segments?.at(-1);
-  const lastKey = last ? `${last.id}:${last.transcript.length}:${last.translation}:${segments?.length}` : '';
+  const lastPartial = partials.at(-1);
+  const lastKey = `${last ? `${last.id}:${last.transcript.length}:${last.translation}:${segments?.length}` : ''}|${lastPartial ? `${lastPartial.utterance}:${lastPartial.text.length}:${partials.length}` : ''}`;
+  // A stored utterance's partial stands in for its segment until the segment shows this listener's text.
+  const covered = coveredSegments(partials);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -361,12 +396,17 @@ function CallTranscript({
         </div>
       ) : !segments ? (
         <Spinner label={t('rooms.transcript.loading')} />
-      ) : segments.length === 0 ? (
+      ) : segments.length === 0 && partials.length === 0 ? (
         <p className="call-empty">{t('call.transcriptEmpty')}</p>
       ) : (
         <ol className="transcript call-lines">
-          {segments.map((segment) => (
-            <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} speaking={segment.id === speakingId} />
+          {segments
+            .filter((segment) => !covered.has(segment.id))
+            .map((segment) => (
+              <SegmentItem key={segment.id} roomId={room.id} segment={segment} readerLanguage={participant.language} translator={translator} clip={clip} speaking={segment.id === speakingId} />
+            ))}
+          {partials.map((partial) => (
+            <PartialItem key={partial.utterance} partial={partial} readerLanguage={participant.language} isMe={partial.speaker.id === participant.id} />
           ))}
         </ol>
       )}

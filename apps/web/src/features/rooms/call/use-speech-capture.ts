@@ -2,11 +2,14 @@
 // onnxruntime-web, its model, worklet and wasm served from /vad/ by this build) hears the
 // microphone and hands over each utterance as 16 kHz samples; each is written as a WAV and
 // uploaded as a segment, one after another in the order said (each with its own clientId, tried
-// again after no answer or a 5xx: the server stores it once). Works without LiveKit.
+// again after no answer or a 5xx: the server stores it once). Works without LiveKit. Where the
+// server recognises speech while it is spoken (speech-stream.ts), the frames go to it as they come
+// instead, and only an utterance the stream could not take is uploaded.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MicVAD } from '@ricky0123/vad-web';
 import type { Segment } from '@parla/contract/rooms';
-import { uploadSegment } from '../api';
+import { freshSession, uploadSegment } from '../api';
+import { openSpeechStream, type SpeechStream, type StreamState } from './speech-stream';
 import { durationOf, encodeWav, splitUtterance } from './wav';
 
 export type CaptureState = 'off' | 'starting' | 'listening' | 'hearing' | 'sending' | 'error';
@@ -36,6 +39,9 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
   activeRef.current = active;
+  const stream = useRef<SpeechStream | null>(null);
+  const [streamState, setStreamState] = useState<StreamState | 'off'>('off');
+  const [behindMs, setBehindMs] = useState(0);
 
   const settle = useCallback(() => setState(activeRef.current ? (sending.current > 0 ? 'sending' : 'listening') : 'off'), []);
 
@@ -87,9 +93,21 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
           // No cross-origin isolation here: one thread, no worker.
           ort.env.wasm.numThreads = 1;
         },
-        onSpeechStart: () => setState((current) => (current === 'listening' ? 'hearing' : current)),
-        onVADMisfire: () => setState((current) => (current === 'hearing' ? 'listening' : current)),
-        onSpeechEnd: (audio: Float32Array) => sendRef.current(audio),
+        // Every frame, for the stream (a copy: the detector may reuse its buffer).
+        onFrameProcessed: (_probabilities, frame: Float32Array) => stream.current?.frame(new Float32Array(frame)),
+        onSpeechStart: () => {
+          stream.current?.speechStart();
+          setState((current) => (current === 'listening' ? 'hearing' : current));
+        },
+        onVADMisfire: () => {
+          stream.current?.speechEnd(true);
+          setState((current) => (current === 'hearing' ? 'listening' : current));
+        },
+        onSpeechEnd: (audio: Float32Array) => {
+          // Streamed whole: the server has it. Otherwise (no stream here, or it dropped midway) uploaded.
+          if (stream.current?.speechEnd()) return setState((current) => (current === 'hearing' ? 'listening' : current));
+          sendRef.current(audio);
+        },
       })),
     [],
   );
@@ -124,6 +142,19 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
     };
   }, [active, attempt, settle, prepare, make]);
 
+  // The stream opens with the first time the microphone is on in the call, and stays until the call is left.
+  useEffect(() => {
+    if (!active || stream.current) return;
+    stream.current = openSpeechStream(roomId, freshSession, { state: setStreamState, behind: setBehindMs });
+  }, [active, roomId]);
+  useEffect(
+    () => () => {
+      stream.current?.close();
+      stream.current = null;
+    },
+    [],
+  );
+
   // Leaving the call: the microphone is let go.
   useEffect(
     () => () => {
@@ -135,5 +166,5 @@ export function useSpeechCapture(roomId: number, active: boolean, onUploaded: (s
   );
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { state, error, retry };
+  return { state, error, retry, streaming: streamState === 'ready', behindMs };
 }

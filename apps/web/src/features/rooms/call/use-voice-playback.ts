@@ -6,6 +6,9 @@ import type { Segment } from '@parla/contract/rooms';
 import { freshSession } from '../api';
 import { markHeard, nextVoice, readyVoices, seeSegments, startQueue, type VoiceQueue } from './voice-queue';
 
+/** How long "older voices were skipped" stays shown. */
+const SKIPPED_SHOWN_MS = 8_000;
+
 export function useVoicePlayback(player: RefObject<HTMLAudioElement | null>, segments: readonly Segment[] | undefined, readerLanguage: string, enabled: boolean, volume = 1) {
   useEffect(() => {
     if (player.current) player.current.volume = Math.min(1, Math.max(0, volume));
@@ -13,6 +16,8 @@ export function useVoicePlayback(player: RefObject<HTMLAudioElement | null>, seg
   const queue = useRef<VoiceQueue | null>(null);
   const [playing, setPlaying] = useState<Segment | null>(null);
   const [blocked, setBlocked] = useState(false);
+  /** Voices skipped to catch up with the room (how many, and when: shown for a while). */
+  const [skipped, setSkipped] = useState<{ count: number; at: number } | null>(null);
   const [tick, setTick] = useState(0);
   const playingId = playing?.id;
   const current = useRef<Segment | null>(null);
@@ -35,7 +40,13 @@ export function useVoicePlayback(player: RefObject<HTMLAudioElement | null>, seg
     if (playingId !== undefined || blocked) return;
     const next = nextVoice(queue.current, segments, readerLanguage, now);
     if (!next) return;
-    if ('play' in next) return setPlaying(next.play);
+    if ('play' in next) {
+      if (next.skip?.length) {
+        queue.current = markHeard(queue.current, next.skip);
+        setSkipped((before) => ({ count: next.skip!.length + (before && now - before.at < SKIPPED_SHOWN_MS ? before.count : 0), at: now }));
+      }
+      return setPlaying(next.play);
+    }
     const timer = setTimeout(() => setTick((value) => value + 1), Math.max(0, next.waitUntil - now) + 20);
     return () => clearTimeout(timer);
   }, [segments, readerLanguage, enabled, playingId, blocked, tick]);
@@ -87,5 +98,11 @@ export function useVoicePlayback(player: RefObject<HTMLAudioElement | null>, seg
   const unblock = useCallback(() => {
     setBlocked(false);
   }, []);
-  return { playing, blocked, unblock };
+  // The notice of skipped voices goes after a while.
+  useEffect(() => {
+    if (!skipped) return;
+    const timer = setTimeout(() => setSkipped(null), SKIPPED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [skipped]);
+  return { playing, blocked, unblock, skipped: skipped?.count ?? 0 };
 }

@@ -9,6 +9,11 @@ import { sourceLanguage } from '../segments';
 export const ORDER_WAIT_MS = 8_000;
 /** Segments said this long before the listener joined are history, not news: never played on their own. */
 export const HISTORY_MS = 60_000;
+/**
+ * A ready voice waiting longer than this while a newer one is ready too means the voices run behind
+ * the room (a long backlog after a busy spell): the older ones are skipped, said so, never read out.
+ */
+export const BEHIND_MAX_MS = 6_000;
 /** The volume of the speaker's own voice while their translation plays. */
 export const DUCKED_VOLUME = 0.15;
 
@@ -56,7 +61,7 @@ export function markHeard(queue: VoiceQueue, ids: readonly number[]): VoiceQueue
   return { ...queue, heard: new Set([...queue.heard, ...ids]) };
 }
 
-export type NextVoice = { play: Segment } | { waitUntil: number } | null;
+export type NextVoice = { play: Segment; skip?: number[] } | { waitUntil: number } | null;
 
 /**
  * What to do now: play the earliest segment with a ready voice not yet heard; but when an earlier
@@ -65,6 +70,13 @@ export type NextVoice = { play: Segment } | { waitUntil: number } | null;
  */
 export function nextVoice(queue: VoiceQueue, segments: readonly Segment[], readerLanguage: string, now: number): NextVoice {
   const ordered = [...segments].sort((a, b) => a.id - b.id);
+  // Catching up: with a backlog whose oldest has waited past BEHIND_MAX_MS, only the newest plays.
+  const ready = ordered.filter((segment) => !queue.heard.has(segment.id) && hasVoice(segment));
+  const oldest = ready[0];
+  if (ready.length >= 2 && oldest && now - (queue.seenAt.get(oldest.id) ?? now) > BEHIND_MAX_MS) {
+    const newest = ready.at(-1)!;
+    return { play: newest, skip: ready.slice(0, -1).map((segment) => segment.id) };
+  }
   for (const segment of ordered) {
     if (queue.heard.has(segment.id)) continue;
     if (hasVoice(segment)) return { play: segment };
