@@ -84,6 +84,8 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
   let checkedAt = Date.now();
   let checking: Promise<void> | undefined;
   let closed = false;
+  /** Cut from outside (removed, the room ended): nothing more of this stream reaches anyone. */
+  let cutOff = false;
   /** Audio of the stream not yet part of a stored utterance. */
   let chunks: Chunk[] = [];
   let streamMs = 0;
@@ -175,11 +177,13 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
 
   const recognition: Recognition | null = await transcriber.open(language, {
     partial(text) {
-      if (!text.trim()) return;
+      // Words the recogniser had on its way when the stream was cut are not shown.
+      if (cutOff || !text.trim()) return;
       partial ??= newPartial();
       partial.rendering.update(text);
     },
     final(text, fromMs, toMs) {
+      if (cutOff) return;
       sinceEndMs = Math.max(0, streamMs - toMs);
       cutAsked = false;
       const dropped = misfire;
@@ -219,7 +223,7 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
   function cut(code: number) {
     if (closed) return;
     closed = true;
-    misfire = true;
+    cutOff = true;
     void recognition!.close();
     const ending = partial;
     partial = undefined;
