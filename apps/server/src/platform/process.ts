@@ -156,3 +156,17 @@ export function createLimiter(limit: number) {
     },
   };
 }
+
+/**
+ * The start of a Python program run by `python3 -c <program> <our pid> …`: it gets SIGTERM when
+ * our process dies however it dies (Linux's parent-death signal), and exits at once if that
+ * happened before it started. Needs `os`, `signal` and `sys` imported before it.
+ */
+export const PYTHON_BOUND_TO_PARENT = `try:
+    import ctypes
+    ctypes.CDLL('libc.so.6', use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+except Exception:
+    pass
+if os.getppid() != int(sys.argv[1]):
+    sys.exit(0)
+`;

@@ -11,17 +11,12 @@
 // Sample positions count from the first sample the decoder got. It gets SIGTERM when our process
 // dies (Linux's parent-death signal), and exits when stdin closes.
 
+import { PYTHON_BOUND_TO_PARENT } from '../../../platform/process';
+
 /** Run as `python3 -c POCKETSPHINX_STREAM <our pid> <hmm> <lm> <dict>`. */
 export const POCKETSPHINX_STREAM = `
 import json, os, signal, struct, sys
-try:
-    import ctypes
-    ctypes.CDLL('libc.so.6', use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-except Exception:
-    pass
-if os.getppid() != int(sys.argv[1]):
-    sys.exit(0)
-from pocketsphinx import Decoder
+${PYTHON_BOUND_TO_PARENT}from pocketsphinx import Decoder
 config = Decoder.default_config()
 config.set_string('-hmm', sys.argv[2])
 config.set_string('-lm', sys.argv[3])

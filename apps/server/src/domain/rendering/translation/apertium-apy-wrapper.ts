@@ -17,17 +17,12 @@
 /** The wrapper's exit status when APY or tornado is not what it was written for. */
 export const APY_WRAPPER_REFUSED = 3;
 
+import { PYTHON_BOUND_TO_PARENT } from '../../../platform/process';
+
 /** Run as `python3 -c APY_WRAPPER <our pid> <apertium-apy's arguments…>`. */
 export const APY_WRAPPER = `
 import atexit, os, signal, sys
-try:
-    import ctypes
-    ctypes.CDLL('libc.so.6', use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-except Exception:
-    pass
-if os.getppid() != int(sys.argv[1]):
-    sys.exit(0)
-def end_group():
+${PYTHON_BOUND_TO_PARENT}def end_group():
     if os.getpgrp() == os.getpid():
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         os.killpg(0, signal.SIGTERM)
