@@ -1,5 +1,9 @@
-// Report, not a test: live interpreting (issue 33) on the embedded defaults (pocketsphinx,
-// Apertium, espeak-ng), as listeners get it. One English speaker in a Live room with 10 listeners
+// Report, not a test: live interpreting (issue 33) as listeners get it, twice in one run: on the
+// embedded defaults (pocketsphinx's streaming decoder, Apertium, espeak-ng), then through the
+// OpenAI stand-in (apps/server/test/stand-ins), its realtime transcription taking the stream
+// (STT_STREAMING=realtime; the stand-in "hears" each sentence's words as the audio reaches their
+// ends, as pocketsphinx aligned them, and ends the utterance after 500 ms of quiet; its own work
+// runs in this process and is not in the CPU figure). One English speaker in a Live room with 10 listeners
 // in 5 languages (2 each of en, es, ca, gl, hr; one male and one female voice each). Embedded,
 // English reaches es, ca and gl with text and voice (Galician in espeak-ng's Spanish voice),
 // hr not at all (Apertium's eng>hbs is left out as unusable): they read the original, as the
@@ -23,7 +27,7 @@
 //     so how many people speaking at once one core keeps up with;
 //   - translation calls per utterance for its partial captions (the server's own count).
 //
-//   npm run bench:interpreting -w @parla/bench [-- --utterances 8 --keep]
+//   npm run bench:interpreting -w @parla/bench [-- --utterances 8 --providers embedded,stand-in --keep]
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,6 +39,7 @@ import { COOKIES } from '@parla/contract/constants';
 import { LIVE_PATH } from '@parla/contract/live';
 import type { PartialSegmentEvent } from '@parla/contract/interpreting';
 import type { Segment } from '@parla/contract/rooms';
+import { startOpenAiStandIn, type StandIn } from '../apps/server/test/stand-ins/openai';
 import {
   benchFolders,
   cpuTimeUs,
@@ -50,6 +55,7 @@ import {
   sleep,
   startServer,
   StartError,
+  stopServer,
 } from './lib/harness';
 import { seedLiveRoom, type SeededRoom } from './lib/room-seed';
 import { openSeeder } from './lib/seed';
@@ -67,12 +73,20 @@ const SENTENCES = [
 
 const { values: options } = parseBenchArgs({
   utterances: { type: 'string', default: '8' },
+  providers: { type: 'string', default: 'embedded,stand-in' },
 });
 const utteranceCount = Number(options.utterances);
+type Providers = 'embedded' | 'stand-in';
+const providerRuns = options.providers.split(',').map((name) => name.trim()) as Providers[];
+for (const name of providerRuns) if (name !== 'embedded' && name !== 'stand-in') throw new Error(`--providers: embedded, stand-in (not ${name})`);
 const LANGUAGES = ['en', 'es', 'ca', 'gl', 'hr'];
 
 interface Said {
   pcm: Buffer;
+  /** The words as pocketsphinx aligned them (what the stand-in's realtime transcription says). */
+  words: string[];
+  /** Where speech starts in `pcm` (ms): the first loud sample, as the stand-in's detector finds it. */
+  speechStart: number;
   /** End of each word in the recording (ms), pocketsphinx's alignment. */
   wordEnds: number[];
   /** End of the last word (ms). */
@@ -87,18 +101,21 @@ function record(tmp: string, text: string, index: number): Said {
   const raw = readFileSync(file);
   const dataAt = raw.indexOf('data', 12, 'latin1') + 8;
   const aligned = execFileSync('pocketsphinx_continuous', ['-infile', file, '-time', 'yes', '-logfn', '/dev/null'], { encoding: 'utf8' });
-  const wordEnds = aligned
+  const alignedWords = aligned
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .filter((parts) => parts.length === 4 && !/^<|^\[|^</.test(parts[0]!) && parts[0] !== '<sil>')
-    .map((parts) => Number(parts[2]) * 1000);
+    .filter((parts) => parts.length === 4 && !/^<|^\[|^</.test(parts[0]!) && parts[0] !== '<sil>');
+  const wordEnds = alignedWords.map((parts) => Number(parts[2]) * 1000);
+  const words = alignedWords.map((parts) => parts[0]!.replace(/\(\d+\)$/, ''));
   if (wordEnds.length < 5) throw new StartError(`pocketsphinx aligned too few words of "${text}"`);
   // 300 ms of silence before, 1.5 s after (the pause that ends it).
   const pcm = Buffer.concat([Buffer.alloc(300 * 32), raw.subarray(dataAt), Buffer.alloc(1_500 * 32)]);
   const header = Buffer.from(raw.subarray(0, 44));
   header.writeUInt32LE(36 + pcm.length, 4);
   header.writeUInt32LE(pcm.length, 40);
-  return { pcm, wordEnds: wordEnds.map((end) => end + 300), speechEnd: wordEnds.at(-1)! + 300, wav: Buffer.concat([header, pcm]) };
+  let loud = 0;
+  while (loud < pcm.length / 2 && Math.abs(pcm.readInt16LE(loud * 2)) <= 600) loud++;
+  return { pcm, words, speechStart: loud / 16, wordEnds: wordEnds.map((end) => end + 300), speechEnd: wordEnds.at(-1)! + 300, wav: Buffer.concat([header, pcm]) };
 }
 
 interface Arrival {
@@ -221,26 +238,41 @@ const stats = (values: number[]) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
 };
 
-async function main(): Promise<number> {
-  const { tmp } = await benchFolders('interpreting', options);
-  const said = SENTENCES.map((text, index) => record(tmp, text, index));
+interface ProviderRun {
+  providers: Providers;
+  streaming: Outcome[];
+  reference: Outcome[];
+  streamedMs: number;
+  cpuUs: number;
+  /** Partial translation calls per streamed utterance (the server's count). */
+  calls: number[];
+}
+
+/** One server on `providers`, the utterances streamed and uploaded in turn. */
+async function runOn(providers: Providers, said: Said[], tmp: string): Promise<ProviderRun> {
   const secretKey = randomBytes(48).toString('base64url');
   const databaseUrl = await createDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  let standIn: StandIn | undefined;
+  if (providers === 'stand-in') {
+    standIn = await startOpenAiStandIn();
+    const opened = standIn;
+    onCleanup(() => opened.close());
+  }
   const server = await startServer({
-    name: 'interpreting',
+    name: `interpreting-${providers}`,
     main: path.resolve(ROOT, options['server-main']),
     url,
     readyUrl: `${url}/api/status/`,
     tmp,
     timeoutSeconds: 120,
     env: {
-      ...parlaEnv({ port, publicUrl: url, dataDir: path.join(tmp, 'data'), databaseUrl, secretKey, logLevel: 'debug' }),
-      STT_PROVIDER: 'pocketsphinx',
-      TRANSLATION_PROVIDER: 'apertium',
-      TTS_PROVIDER: 'espeak',
+      ...parlaEnv({ port, publicUrl: url, dataDir: path.join(tmp, `data-${providers}`), databaseUrl, secretKey, logLevel: 'debug' }),
       RATE_LIMIT_MESSAGES: '0',
+      ...(standIn
+        ? { OPENAI_BASE_URL: standIn.baseUrl, TRANSLATION_MODEL: 'stand-in', STT_PROVIDER: 'openai', STT_STREAMING: 'realtime', TTS_PROVIDER: 'openai' }
+        : { STT_PROVIDER: 'pocketsphinx', TRANSLATION_PROVIDER: 'apertium', TTS_PROVIDER: 'espeak' }),
     },
   });
   const seeder = openSeeder(databaseUrl);
@@ -255,7 +287,6 @@ async function main(): Promise<number> {
   }).finally(() => seeder.close());
   const heard: Heard = { partials: [], segments: [] };
   const sockets = await listen(url, room, heard);
-  onCleanup(async () => void sockets.forEach((socket) => socket.close()));
   const cookie = `${COOKIES.access}=${room.speaker.user.token}`;
   const stream = new WebSocket(`${url.replace(/^http/, 'ws')}/api/rooms/${room.roomId}/speech/`, { headers: { cookie } });
   const stored: number[] = [];
@@ -267,13 +298,14 @@ async function main(): Promise<number> {
   await new Promise((resolve, reject) => stream.once('open', resolve).once('error', reject));
   await sleep(1_000);
 
-  const streaming: Outcome[] = [];
-  const reference: Outcome[] = [];
-  let streamedMs = 0;
-  let cpuUs = 0;
+  const run: ProviderRun = { providers, streaming: [], reference: [], streamedMs: 0, cpuUs: 0, calls: [] };
   const total = utteranceCount + 1;
   for (let index = 0; index < total; index++) {
     const utterance = said[index % said.length]!;
+    // Through the stand-in, each take says something of its own (a last word marked with the take):
+    // no translation is answered from the cache of an earlier take.
+    const take = (way: string) => [...utterance.words.slice(0, -1), `${utterance.words.at(-1)}-${way}${index}`].join(' ');
+    standIn?.realtime.script(() => ({ text: take('s'), wordEndsMs: utterance.wordEnds.map((end) => end - utterance.speechStart) }));
     // Streamed: while spoken.
     const cpuBefore = treeCpuUs(server.child.pid!);
     const before = stored.length;
@@ -286,6 +318,7 @@ async function main(): Promise<number> {
     await sleep(3_000);
     const streamCpu = treeCpuUs(server.child.pid!) - cpuBefore;
     // Cut at pauses: the browser's detector ends the utterance 1.4 s after the last word, then uploads it.
+    standIn?.transcriptFor(take('r'));
     const refStart = performance.now();
     await sleep(utterance.speechEnd + VAD_END_MS);
     const form = new FormData();
@@ -295,22 +328,31 @@ async function main(): Promise<number> {
     const refId = ((await posted.json()) as { id: number }).id;
     await sleep(8_000);
     if (index === 0) continue; // warm-up
-    streaming.push(await outcome(room, heard, start, utterance, segmentId, true));
-    reference.push(await outcome(room, heard, refStart, utterance, refId, false));
-    streamedMs += utterance.pcm.length / 32;
-    cpuUs += streamCpu;
+    run.streaming.push(await outcome(room, heard, start, utterance, segmentId, true));
+    run.reference.push(await outcome(room, heard, refStart, utterance, refId, false));
+    run.streamedMs += utterance.pcm.length / 32;
+    run.cpuUs += streamCpu;
   }
   stream.close();
-
+  sockets.forEach((socket) => socket.close());
+  await stopServer(server);
+  await standIn?.close();
   const log = readFileSync(server.log, 'utf8');
-  const calls = [...log.matchAll(/"partialCalls":(\d+)[^\n]*"state":"stored"/g)].map((match) => Number(match[1]));
+  run.calls = [...log.matchAll(/"partialCalls":(\d+)[^\n]*"state":"stored"/g)].map((match) => Number(match[1]));
+  return run;
+}
+
+function report(run: ProviderRun) {
+  const { streaming, reference } = run;
   const show = (name: string, values: number[]) => {
     const { p50, p95, n } = stats(values);
     return `${name.padEnd(11)} p50 ${p50.toFixed(0).padStart(6)} ms  p95 ${p95.toFixed(0).padStart(6)} ms  (n ${n})`;
   };
   const flat = (items: Outcome[], key: 'captions' | 'text' | 'voice') => items.flatMap((item) => item[key]);
-  console.log(`\nlive interpreting, embedded defaults; 1 speaker (en), 10 listeners (2 each of ${LANGUAGES.join(', ')}); ${streaming.length} utterances each way; load ${loadAverage()}`);
-  console.log('\ncaption lag: a word spoken → the listener sees it');
+  const embedded = run.providers === 'embedded';
+  const title = embedded ? 'embedded defaults (pocketsphinx streaming, Apertium, espeak-ng)' : 'OpenAI stand-in (realtime transcription, chat translation, speech)';
+  console.log(`\n== live interpreting, ${title}; 1 speaker (en), 10 listeners (2 each of ${LANGUAGES.join(', ')}); ${streaming.length} utterances each way; load ${loadAverage()}`);
+  console.log('caption lag: a word spoken → the listener sees it');
   console.log(`  ${show('streaming', flat(streaming, 'captions'))}`);
   console.log(`  ${show('reference', flat(reference, 'captions'))}`);
   console.log(`  ratio p50 ${(stats(flat(streaming, 'captions')).p50 / stats(flat(reference, 'captions')).p50).toFixed(2)}`);
@@ -324,9 +366,19 @@ async function main(): Promise<number> {
   console.log(`  target p95 ≤ ${VOICE_TARGET_MS} ms: ${voice.p95 <= VOICE_TARGET_MS ? 'met' : 'MISSED'} (${voice.p95.toFixed(0)} ms); ratio p95 ${(voice.p95 / stats(flat(reference, 'voice')).p95).toFixed(2)}`);
   const missing = streaming.reduce((sum, item) => sum + item.missing, 0);
   if (missing) console.log(`  (${missing} listener results missing in the streaming runs)`);
-  const perSecond = cpuUs / 1000 / streamedMs;
-  console.log(`whole path CPU per second of speech (server, recogniser, translation, voices; streamed utterances): ${(perSecond * 1000).toFixed(0)} ms → one core keeps up with ${(1 / perSecond).toFixed(1)} people speaking at once`);
+  const perSecond = run.cpuUs / 1000 / run.streamedMs;
+  const what = embedded ? 'server, recogniser, translation, voices' : 'the server; the stand-in’s work is not counted';
+  console.log(`whole path CPU per second of speech (${what}; streamed utterances): ${(perSecond * 1000).toFixed(0)} ms → one core keeps up with ${(1 / perSecond).toFixed(1)} people speaking at once`);
+  const calls = run.calls;
   console.log(`translation calls per utterance for partial captions: mean ${(calls.reduce((a, b) => a + b, 0) / Math.max(1, calls.length)).toFixed(1)}, max ${Math.max(0, ...calls)} (${calls.length} utterances; one more for the final text)`);
+}
+
+async function main(): Promise<number> {
+  const { tmp } = await benchFolders('interpreting', options);
+  const said = SENTENCES.map((text, index) => record(tmp, text, index));
+  const runs: ProviderRun[] = [];
+  for (const providers of providerRuns) runs.push(await runOn(providers, said, tmp));
+  for (const run of runs) report(run);
   return 0;
 }
 

@@ -97,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         apiKey: config.openai.apiKey,
         baseUrl: config.openai.baseUrl,
         sttModel: config.speech.sttModel,
+        sttRealtimeModel: config.speech.sttRealtimeModel,
         ttsModel: config.speech.ttsModel,
         ttsVoiceMale: config.speech.voices.male,
         ttsVoiceFemale: config.speech.voices.female,

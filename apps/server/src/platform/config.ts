@@ -126,8 +126,14 @@ const envSchema = z.object({
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
-  /** Live interpreting: auto recognises speech while it is spoken where the transcriber can (pocketsphinx); off: utterances are uploaded at pauses. */
-  STT_STREAMING: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * Live interpreting: auto recognises speech while it is spoken where the transcriber can
+   * (pocketsphinx); realtime: through the OpenAI-compatible server's realtime transcription
+   * (/v1/realtime); off: utterances are uploaded at pauses.
+   */
+  STT_STREAMING: z.enum(['auto', 'realtime', 'off']).default('auto'),
+  /** The model of the realtime transcription (STT_STREAMING=realtime); STT_MODEL when unset. */
+  STT_REALTIME_MODEL: z.string().min(1).optional(),
   /** Speakers recognised while they speak at once (one recogniser each); past it, speakers upload. */
   STT_STREAMS_MAX: z.coerce.number().int().min(1).max(64).default(6),
   STT_MODEL: z.string().min(1).default('whisper-1'),
@@ -265,6 +271,7 @@ export interface Config {
     streaming: Env['STT_STREAMING'];
     streamsMax: number;
     sttModel: string;
+    sttRealtimeModel: string;
     ttsModel: string;
     voices: { male: string; female: string };
   };
@@ -394,6 +401,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       streaming: env.STT_STREAMING,
       streamsMax: env.STT_STREAMS_MAX,
       sttModel: env.STT_MODEL,
+      sttRealtimeModel: env.STT_REALTIME_MODEL ?? env.STT_MODEL,
       ttsModel: env.TTS_MODEL,
       voices: { male: env.TTS_VOICE_MALE, female: env.TTS_VOICE_FEMALE },
     },

@@ -9,6 +9,7 @@
 // Retry-After, no support for `response_format`, speech bodies that are not what was asked.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRealtimeStandIn, type RealtimeStandIn } from './openai-realtime';
 
 export interface RecordedRequest {
   path: string;
@@ -95,6 +96,8 @@ export interface StandIn {
   refuseResponseFormats(types: string[], style?: 'openai' | 'vllm'): void;
   /** Forgets every misbehaviour and refused format. */
   reset(): void;
+  /** The realtime transcription at /v1/realtime (openai-realtime.ts). */
+  realtime: RealtimeStandIn;
   close(): Promise<void>;
 }
 
@@ -374,6 +377,8 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
       response.destroy();
     });
   });
+  const realtime = createRealtimeStandIn(() => transcript ?? DEFAULT_TRANSCRIPT);
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -412,8 +417,10 @@ export async function startOpenAiStandIn(): Promise<StandIn> {
       refused = { types: [], style: 'openai' };
       transcripts.length = 0;
     },
+    realtime,
     close: () =>
       new Promise<void>((resolve) => {
+        realtime.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

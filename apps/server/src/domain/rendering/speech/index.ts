@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { cleanText } from '@parla/contract/fields';
 import { createEspeakProvider, missingEspeak } from './espeak';
 import { createOpenAiSynthesisProvider, createOpenAiTranscriptionProvider } from './openai';
+import { createOpenAiRealtimeStream } from './openai-realtime';
 import { createPocketsphinxProvider, missingPocketsphinx } from './pocketsphinx';
 import type { SynthesisProvider, TranscriptionProvider } from './provider';
 import { createPocketsphinxStream, missingPocketsphinxStream } from './pocketsphinx-stream';
@@ -25,6 +26,8 @@ export interface SpeechOptions {
     baseUrl: string | undefined;
     /** STT_MODEL */
     sttModel: string;
+    /** STT_REALTIME_MODEL (STT_MODEL by default): the model of the realtime transcription. */
+    sttRealtimeModel?: string | undefined;
     /** TTS_MODEL */
     ttsModel: string;
     /** TTS_VOICE_MALE, TTS_VOICE_FEMALE */
@@ -34,8 +37,11 @@ export interface SpeechOptions {
     ttsFormat?: 'opus' | 'mp3' | undefined;
     timeoutMs?: number | undefined;
   };
-  /** Recognition while people speak (default auto: where the transcriber can; see streaming.ts). */
-  streaming?: 'auto' | 'off' | undefined;
+  /**
+   * Recognition while people speak (see streaming.ts): auto where the transcriber can
+   * (pocketsphinx), realtime through the OpenAI-compatible server's realtime transcription, off.
+   */
+  streaming?: 'auto' | 'realtime' | 'off' | undefined;
   /** Speakers recognised while they speak at once (default 6). */
   streamsMax?: number | undefined;
   /** pocketsphinx recognisers at once (default 1). */
@@ -109,11 +115,24 @@ function chooseSynthesis(options: SpeechOptions, openAiConfigured: boolean, log:
 }
 
 /**
- * Recognition while people speak: pocketsphinx's own decoder per speaker when pocketsphinx
+ * Recognition while people speak: the OpenAI-compatible server's realtime transcription when asked
+ * for (STT_STREAMING=realtime); else pocketsphinx's own decoder per speaker when pocketsphinx
  * transcribes and Debian's python3-pocketsphinx is there; none for a server that only transcribes
  * whole utterances (/v1/audio/transcriptions): its speakers upload at pauses, as before.
  */
-function chooseStreaming(options: SpeechOptions, transcription: TranscriptionProvider, log: FastifyBaseLogger): StreamingTranscriber | null {
+function chooseStreaming(options: SpeechOptions, transcription: TranscriptionProvider, openAiConfigured: boolean, log: FastifyBaseLogger): StreamingTranscriber | null {
+  if (options.streaming === 'realtime') {
+    if (openAiConfigured) {
+      return createOpenAiRealtimeStream({
+        apiKey: options.openai.apiKey,
+        baseUrl: options.openai.baseUrl,
+        model: options.openai.sttRealtimeModel ?? options.openai.sttModel,
+        maxRunning: options.streamsMax,
+      });
+    }
+    log.error('STT_STREAMING=realtime needs an OpenAI-compatible server (OPENAI_BASE_URL or OPENAI_API_KEY): speech is recognised after each pause');
+    return null;
+  }
   if (options.streaming === 'off' || transcription.name !== 'pocketsphinx') return null;
   const missing = missingPocketsphinxStream();
   if (missing.length === 0) return createPocketsphinxStream({ maxRunning: options.streamsMax });
@@ -139,7 +158,7 @@ export function createSpeech(options: SpeechOptions, log: FastifyBaseLogger): Sp
   const openAiConfigured = Boolean(options.openai.baseUrl || options.openai.apiKey);
   const transcription = cleaned(chooseTranscription(options, openAiConfigured, log));
   const synthesis = chooseSynthesis(options, openAiConfigured, log);
-  const streaming = chooseStreaming(options, transcription, log);
+  const streaming = chooseStreaming(options, transcription, openAiConfigured, log);
   log.info({ transcription: transcription.name, streaming: streaming?.name ?? 'none', synthesis: synthesis.name }, 'speech providers');
   let last: { at: number; value: Promise<SpeechHealth> } | undefined;
 

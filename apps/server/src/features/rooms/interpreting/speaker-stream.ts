@@ -120,7 +120,9 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
   let refusedSince = Date.now();
   let lastRefusalNotice = 0;
 
-  const behindMs = () => Math.round(recognition?.behindMs ?? 0);
+  /** How far the speaker's recogniser is behind, once it is open. */
+  let recognitionBehind = () => 0;
+  const behindMs = () => Math.round(recognitionBehind());
   const view = (id: string, shown: PartialText, state: PartialSegmentEvent['state'], segmentId: number | null): PartialSegmentEvent => ({
     roomId,
     utterance: id,
@@ -175,7 +177,7 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
     return { pcm: Buffer.concat(parts), endedAt: new Date(endedAt) };
   }
 
-  const recognition: Recognition | null = await transcriber.open(language, {
+  const opened = transcriber.open(language, {
     partial(text) {
       // Words the recogniser had on its way when the stream was cut are not shown.
       if (cutOff || !text.trim()) return;
@@ -213,10 +215,21 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
       socket.close(SPEECH_STREAM_CLOSE.unavailable, 'recogniser_failed');
     },
   });
-  if (!recognition) {
+  // A recogniser that cannot be reached (a realtime server down, a key refused): this speaker uploads.
+  const openedRecognition: Recognition | null | 'failed' = await opened.catch((error: unknown) => {
+    log.warn({ err: error, roomId }, 'a speech stream could not open its recogniser');
+    return 'failed' as const;
+  });
+  if (openedRecognition === 'failed') {
+    send({ type: 'unavailable', reason: 'provider' });
+    return socket.close(1000, 'unavailable');
+  }
+  if (!openedRecognition) {
     send({ type: 'unavailable', reason: 'capacity' });
     return socket.close(1000, 'unavailable');
   }
+  const live: Recognition = openedRecognition;
+  recognitionBehind = () => live.behindMs;
 
   const unregister = deps.register(roomId, participant.id, { cut: (code) => cut(code) });
   /** Cut from outside (removed, the room ended): what was being said is not kept. */
@@ -224,7 +237,7 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
     if (closed) return;
     closed = true;
     cutOff = true;
-    void recognition!.close();
+    void live.close();
     const ending = partial;
     partial = undefined;
     void settlePartial(ending, 'dropped', null);
@@ -270,11 +283,11 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
     chunks.push({ atMs: streamMs, pcm: data, receivedAt: now });
     streamMs += frameMs;
     sinceEndMs += frameMs;
-    recognition!.write(data);
+    live.write(data);
     // The longest segment: the recogniser is told to end the utterance there (nothing is lost, it goes on in the next).
     if (!cutAsked && sinceEndMs >= LIMITS.segmentAudioMaxSeconds * 1000 - 1000) {
       cutAsked = true;
-      void recognition!.endUtterance();
+      void live.endUtterance();
     }
     const behind = behindMs();
     if ((behind > SPEECH_STREAM.behindNoticeMs || lastBehindNotice > 0) && now - lastBehindNotice > 1_000) {
@@ -297,7 +310,7 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
     const message = speechStreamClientMessageSchema.safeParse(parsed);
     if (!message.success) return refuse('invalid_message', 'a text message is {"type":"end"} or {"type":"misfire"}');
     if (message.data.type === 'misfire') misfire = true;
-    void recognition!.endUtterance();
+    void live.endUtterance();
   }
 
   socket.off('message', onEarly);
@@ -309,8 +322,8 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
     // The speaker stopped streaming (muted, left the call): their last words are still recognised
     // and stored (within LAST_WORDS_MS), then the recogniser goes.
     const gaveUp = new Promise<void>((resolve) => setTimeout(resolve, LAST_WORDS_MS).unref());
-    void Promise.race([recognition.endUtterance().then(() => finals), gaveUp])
-      .then(() => recognition.close())
+    void Promise.race([live.endUtterance().then(() => finals), gaveUp])
+      .then(() => live.close())
       .then(() => {
         const ending = partial;
         partial = undefined;
