@@ -83,6 +83,10 @@ describe('live interpreting through a realtime transcription server', () => {
 
     const stored = await live.next('segment:partial', (p) => p.state === 'stored', 20_000);
     expect(stored.utterance).toBe(first.utterance);
+    // A paid model is asked for a partial's translation at most every 1.5 s (PARTIAL_TRANSLATION_MS by default).
+    const partialCalls = standIn.completions().filter((request) => request.at >= startedAt && !standIn.textOf(request).includes('budget'));
+    expect(partialCalls.length).toBeGreaterThan(0);
+    expect(partialCalls.length).toBeLessThanOrEqual(Math.ceil(spokenMs / 1_500) + 1);
     const segmentId = stored.segmentId as number;
     const rendered = await live.next('segment:rendered', (p) => p.segment.id === segmentId && p.segment.translation === 'done' && p.segment.speech === 'done', 20_000);
     expect(rendered.segment.transcript).toBe(`[es DEFAULT] ${said}`);

@@ -132,6 +132,11 @@ const envSchema = z.object({
    * (/v1/realtime); off: utterances are uploaded at pauses.
    */
   STT_STREAMING: z.enum(['auto', 'realtime', 'off']).default('auto'),
+  /**
+   * Live interpreting: a partial caption is translated at most this often (ms); by default 600
+   * with Apertium (no cost), 1500 through an OpenAI-compatible server (each call is paid).
+   */
+  PARTIAL_TRANSLATION_MS: z.coerce.number().int().min(200).max(10_000).optional(),
   /** The model of the realtime transcription (STT_STREAMING=realtime); STT_MODEL when unset. */
   STT_REALTIME_MODEL: z.string().min(1).optional(),
   /** Speakers recognised while they speak at once (one recogniser each); past it, speakers upload. */
@@ -265,6 +270,8 @@ export interface Config {
   turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
   /** How long a call keeps the place of someone whose live connection dropped (ms). */
   callRejoinGraceMs: number;
+  /** PARTIAL_TRANSLATION_MS; undefined: by provider. */
+  partialTranslationMs: number | undefined;
   speech: {
     sttProvider: Env['STT_PROVIDER'];
     ttsProvider: Env['TTS_PROVIDER'];
@@ -395,6 +402,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     turn: env.TURN_URLS.length && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET, ttlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS } : undefined,
     callRejoinGraceMs: Math.round(env.CALL_REJOIN_GRACE_SECONDS * 1000),
+    partialTranslationMs: env.PARTIAL_TRANSLATION_MS,
     speech: {
       sttProvider: env.STT_PROVIDER,
       ttsProvider: env.TTS_PROVIDER,

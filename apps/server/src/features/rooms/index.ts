@@ -13,7 +13,11 @@ import { roomsRoutes } from './routes';
 import { createSegmentPresenter } from './segments';
 import { createRoomsService, RENDER_QUEUE, RENDERS_AT_ONCE, TRANSCRIBE_QUEUE, type SegmentJob } from './service';
 import { API } from '@parla/contract/api';
+import { SPEECH_STREAM } from '@parla/contract/constants';
 import { fillPath } from '../../platform/routes';
+
+/** A partial's translation at most this often through an OpenAI-compatible server (each call is paid). */
+const PAID_PARTIAL_EVERY_MS = 1_500;
 
 export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx;
@@ -33,6 +37,8 @@ export async function roomsFeature(app: FastifyInstance, ctx: AppContext) {
     {
       transcriber: ctx.speech.streaming,
       translator: ctx.translator,
+      // Apertium's calls cost nothing but CPU; a paid model's cost money and time (PARTIAL_TRANSLATION_MS).
+      partialEveryMs: config.partialTranslationMs ?? (ctx.translator.provider.name === 'openai' ? PAID_PARTIAL_EVERY_MS : SPEECH_STREAM.partialEveryMs),
       gate: (roomId, userId) => rooms.streamGate(roomId, userId),
       store: (roomId, userId, utterance) => rooms.storeStreamed(roomId, userId, utterance),
       captionsContext: (roomId) => rooms.captionsContext(roomId),

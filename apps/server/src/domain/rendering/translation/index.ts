@@ -130,8 +130,9 @@ export function createTranslator(provider: TranslationProvider, db: Db, log?: Fa
           const missedTerms = missed[index] ?? [];
           found.set(key, { content, tone: result.tone, missedTerms });
           // A rendering that ignored the glossary twice is kept and marked, not cached: the same text is asked again next time.
-          if (missedTerms.length === 0 && cache) fresh.push({ key, content, renderedTone: result.tone });
-          else log?.warn({ language: targets[index]!.language, missedTerms }, 'the translation ignored required glossary renderings twice: kept and marked');
+          // (Partials are never cached: their words are not asked again.)
+          if (missedTerms.length) log?.warn({ language: targets[index]!.language, missedTerms }, 'the translation ignored required glossary renderings twice: kept and marked');
+          else if (cache) fresh.push({ key, content, renderedTone: result.tone });
         } else if (result?.state === 'retry') {
           retry.set(key, result.reason);
         }

@@ -29,6 +29,8 @@ export type Gate = { participant: ParticipantRow; room: { domain: string } } | '
 export interface SpeakerStreamDeps {
   transcriber: StreamingTranscriber | null;
   translator: Translator;
+  /** How often a partial is translated at most (ms; PARTIAL_TRANSLATION_MS). */
+  partialEveryMs: number;
   gate(roomId: number, userId: number): Promise<Gate>;
   store(roomId: number, userId: number, utterance: { pcm: Buffer; transcript: string; endedAt: Date }): Promise<SegmentRow | undefined>;
   captionsContext(roomId: number): Promise<{ groups: ListenerGroup[]; glossary: TranslationGlossary }>;
@@ -137,7 +139,7 @@ export async function runSpeakerStream(socket: WebSocket, roomId: number, userId
 
   function newPartial() {
     const id = `${participant.id}-${randomBytes(6).toString('hex')}`;
-    const rendering = createPartialRendering<ListenerGroup>(language, SPEECH_STREAM.partialEveryMs, {
+    const rendering = createPartialRendering<ListenerGroup>(language, deps.partialEveryMs, {
       provider: deps.translator.provider,
       groups: async () => (await captionsContext()).groups,
       translate: (request) => deps.translator.translateThen(request),
