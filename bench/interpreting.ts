@@ -25,12 +25,16 @@
 //     (the voice pushed, then fetched as the browser does before it plays); target: voice p95 ≤ 1.5 s;
 //   - the whole path's CPU (server, recognisers, translation and voices) per second of speech, and
 //     so how many people speaking at once one core keeps up with;
-//   - translation calls per utterance for its partial captions (the server's own count).
+//   - translation calls per utterance for its partial captions (the server's own count);
+//   - capacity, embedded: 2, 4 and 6 English speakers at once (each saying 3 sentences, starts
+//     staggered), 2 Spanish listeners: how far recognition fell behind at worst, the last word →
+//     stored, → Spanish text and voice, and whether every sentence was stored.
 //
-//   npm run bench:interpreting -w @parla/bench [-- --utterances 8 --providers embedded,stand-in --keep]
+//   npm run bench:interpreting -w @parla/bench [-- --utterances 8 --providers embedded,stand-in --capacity 2,4,6 --keep]
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -42,7 +46,6 @@ import type { Segment } from '@parla/contract/rooms';
 import { startOpenAiStandIn, type StandIn } from '../apps/server/test/stand-ins/openai';
 import {
   benchFolders,
-  cpuTimeUs,
   createDatabase,
   freePort,
   loadAverage,
@@ -74,10 +77,15 @@ const SENTENCES = [
 const { values: options } = parseBenchArgs({
   utterances: { type: 'string', default: '8' },
   providers: { type: 'string', default: 'embedded,stand-in' },
+  /** People speaking at once in the capacity runs, embedded (empty: none). */
+  capacity: { type: 'string', default: '2,4,6' },
 });
 const utteranceCount = Number(options.utterances);
 type Providers = 'embedded' | 'stand-in';
-const providerRuns = options.providers.split(',').map((name) => name.trim()) as Providers[];
+const providerRuns = options.providers
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean) as Providers[];
 for (const name of providerRuns) if (name !== 'embedded' && name !== 'stand-in') throw new Error(`--providers: embedded, stand-in (not ${name})`);
 const LANGUAGES = ['en', 'es', 'ca', 'gl', 'hr'];
 
@@ -211,7 +219,19 @@ async function pace(send: (frame: Buffer) => void, pcm: Buffer, start: number) {
   }
 }
 
-/** CPU (µs) of a process and everything it started. */
+/** CPU of a process and of its children that ended and were waited for (cutime, cstime), µs. */
+function withEndedChildrenUs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // fields[0] is field 3 (state): utime, stime, cutime, cstime are fields 14-17.
+    return ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU (µs) of a process and everything it started (those still running, and those that ended: the voices' encoders). */
 function treeCpuUs(pid: number): number {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
@@ -226,7 +246,7 @@ function treeCpuUs(pid: number): number {
   }
   let total = 0;
   const walk = (id: number) => {
-    total += cpuTimeUs(id) ?? 0;
+    total += withEndedChildrenUs(id);
     for (const child of children.get(id) ?? []) walk(child);
   };
   walk(pid);
@@ -373,12 +393,149 @@ function report(run: ProviderRun) {
   console.log(`translation calls per utterance for partial captions: mean ${(calls.reduce((a, b) => a + b, 0) / Math.max(1, calls.length)).toFixed(1)}, max ${Math.max(0, ...calls)} (${calls.length} utterances; one more for the final text)`);
 }
 
+interface CapacityRun {
+  speakers: number;
+  utterances: number;
+  stored: number;
+  behindMaxMs: number;
+  toStored: number[];
+  text: number[];
+  voice: number[];
+  cpuPerSecondMs: number;
+}
+
+/** `speakers` people speaking English at once (3 sentences each), heard by 2 Spanish listeners. */
+async function capacityRun(url: string, serverPid: number, databaseUrl: string, secretKey: string, speakers: number, said: Said[]): Promise<CapacityRun> {
+  const seeder = openSeeder(databaseUrl);
+  const room = await seedLiveRoom(seeder, secretKey, {
+    title: `Capacity ${speakers}`,
+    languages: ['en', 'es'],
+    speaker: { language: 'en', male: true },
+    listeners: [
+      ...Array.from({ length: speakers - 1 }, (_, index) => ({ language: 'en', male: index % 2 === 0 })),
+      { language: 'es', male: true },
+      { language: 'es', male: false },
+    ],
+  }).finally(() => seeder.close());
+  const talkers = [room.speaker, ...room.listeners.slice(0, speakers - 1)];
+  const spanish: SeededRoom = { ...room, listeners: room.listeners.slice(speakers - 1) };
+  const heard: Heard = { partials: [], segments: [] };
+  const sockets = await listen(url, spanish, heard);
+  const SAYS = 3;
+  const cpuBefore = treeCpuUs(serverPid);
+  let behindMaxMs = 0;
+  let spokenMs = 0;
+  const perSpeaker = await Promise.all(
+    talkers.map(async (talker, which) => {
+      const stream = new WebSocket(`${url.replace(/^http/, 'ws')}/api/rooms/${room.roomId}/speech/`, { headers: { cookie: `${COOKIES.access}=${talker.user.token}` } });
+      const stored: { id: number; at: number }[] = [];
+      stream.on('message', (data, binary) => {
+        if (binary) return;
+        const message = JSON.parse(String(data)) as { type: string; segmentId?: number; ms?: number };
+        if (message.type === 'stored' && message.segmentId) stored.push({ id: message.segmentId, at: performance.now() });
+        if (message.type === 'behind' && typeof message.ms === 'number') behindMaxMs = Math.max(behindMaxMs, message.ms);
+      });
+      await new Promise((resolve, reject) => stream.once('open', resolve).once('error', reject));
+      await sleep(500 + which * 700);
+      const lastWords: number[] = [];
+      for (let index = 0; index < SAYS; index++) {
+        const utterance = said[(index + which) % said.length]!;
+        const start = performance.now();
+        await pace((frame) => stream.send(frame), utterance.pcm, start);
+        lastWords.push(start + utterance.speechEnd);
+        spokenMs += utterance.pcm.length / 32;
+      }
+      const deadline = performance.now() + 60_000;
+      while (stored.filter((item) => item.at > lastWords.at(-1)!).length === 0 && performance.now() < deadline) await sleep(50);
+      return { lastWords, stored, stream };
+    }),
+  );
+  await sleep(3_000);
+  // Before the streams close: their recognisers are still there to be counted.
+  const cpuUs = treeCpuUs(serverPid) - cpuBefore;
+  for (const { stream } of perSpeaker) stream.close();
+  await sleep(5_000);
+  for (const item of heard.partials) behindMaxMs = Math.max(behindMaxMs, item.behindMs);
+  const run: CapacityRun = { speakers, utterances: speakers * SAYS, stored: 0, behindMaxMs, toStored: [], text: [], voice: [], cpuPerSecondMs: 0 };
+  for (const { lastWords, stored } of perSpeaker) {
+    run.stored += stored.length;
+    lastWords.forEach((lastWord) => {
+      // The utterance's segment: the first stored after its last word (the pause ends it there).
+      const segment = stored.find((item) => item.at >= lastWord);
+      if (!segment) return;
+      run.toStored.push(segment.at - lastWord);
+      for (const listener of [0, 1]) {
+        const mine = heard.segments.filter((item) => item.listener === listener && item.id === segment.id);
+        const text = mine.find((item) => item.translation === 'done')?.at;
+        const voice = mine.find((item) => item.speech === 'done')?.at;
+        if (text !== undefined) run.text.push(text - lastWord);
+        if (voice !== undefined) run.voice.push(voice - lastWord);
+      }
+    });
+  }
+  run.cpuPerSecondMs = cpuUs / spokenMs;
+  sockets.forEach((socket) => socket.close());
+  return run;
+}
+
+async function capacity(levels: number[], said: Said[], tmp: string): Promise<CapacityRun[]> {
+  if (!levels.length) return [];
+  const secretKey = randomBytes(48).toString('base64url');
+  const databaseUrl = await createDatabase();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    name: 'interpreting-capacity',
+    main: path.resolve(ROOT, options['server-main']),
+    url,
+    readyUrl: `${url}/api/status/`,
+    tmp,
+    timeoutSeconds: 120,
+    env: {
+      ...parlaEnv({ port, publicUrl: url, dataDir: path.join(tmp, 'data-capacity'), databaseUrl, secretKey, logLevel: 'info' }),
+      RATE_LIMIT_MESSAGES: '0',
+      STT_PROVIDER: 'pocketsphinx',
+      TRANSLATION_PROVIDER: 'apertium',
+      TTS_PROVIDER: 'espeak',
+    },
+  });
+  const runs: CapacityRun[] = [];
+  for (const speakers of levels) {
+    runs.push(await capacityRun(url, server.child.pid!, databaseUrl, secretKey, speakers, said));
+    await sleep(3_000);
+  }
+  await stopServer(server);
+  return runs;
+}
+
+function reportCapacity(runs: CapacityRun[]) {
+  if (!runs.length) return;
+  console.log(`\n== capacity, embedded defaults: English speakers at once (3 sentences each, staggered), 2 Spanish listeners; ${os.cpus().length} cores; load ${loadAverage()}`);
+  const cell = (values: number[]) => {
+    const { p50, p95 } = stats(values);
+    return `${p50.toFixed(0).padStart(6)} / ${p95.toFixed(0).padStart(6)}`;
+  };
+  console.log('speakers  stored   behind max   last word → stored p50/p95   → Spanish text p50/p95   → voice pushed p50/p95    server CPU per s of speech');
+  for (const run of runs) {
+    console.log(
+      `${String(run.speakers).padStart(8)}  ${`${run.stored}/${run.utterances}`.padStart(6)}   ${`${run.behindMaxMs.toFixed(0)} ms`.padStart(10)}   ${cell(run.toStored).padStart(26)} ms   ${cell(run.text).padStart(20)} ms   ${cell(run.voice).padStart(21)} ms   ${run.cpuPerSecondMs.toFixed(0).padStart(6)} ms`,
+    );
+  }
+  console.log('(stored: segments stored of sentences said; more than said means a sentence cut at a pause inside it)');
+}
+
 async function main(): Promise<number> {
   const { tmp } = await benchFolders('interpreting', options);
   const said = SENTENCES.map((text, index) => record(tmp, text, index));
   const runs: ProviderRun[] = [];
   for (const providers of providerRuns) runs.push(await runOn(providers, said, tmp));
+  const levels = options.capacity
+    .split(',')
+    .map((value) => Number(value.trim()))
+    .filter((value) => Number.isInteger(value) && value > 0);
+  const capacityRuns = await capacity(levels, said, tmp);
   for (const run of runs) report(run);
+  reportCapacity(capacityRuns);
   return 0;
 }
 
