@@ -61,7 +61,8 @@ ON_POSTGRES=(test/bad-input.test.ts test/chats.test.ts test/rooms-api.test.ts te
   test/invitations.test.ts test/removal.test.ts test/accounts-session.test.ts test/user-limits.test.ts
   test/rate-limit.test.ts test/chats-live.test.ts test/platform.test.ts test/jobs.test.ts
   test/chats-restart.test.ts test/housekeeping.test.ts test/fast-rows.test.ts test/chats-basics.test.ts
-  test/chats-search.test.ts test/chats-attachments.test.ts test/notifications.test.ts test/glossary.test.ts)
+  test/chats-search.test.ts test/chats-attachments.test.ts test/notifications.test.ts test/glossary.test.ts
+  test/chats-pins.test.ts)
 log "server tests on PGlite"
 (cd apps/server && TEST_DATABASE=pglite npx vitest run)
 log "server tests on PostgreSQL"

@@ -23,6 +23,7 @@ export function message(id: number, overrides: Partial<ChatMessage> = {}): ChatM
     attachments: [],
     correction: null,
     missedTerms: [],
+    pinned: null,
     ...overrides,
   };
 }

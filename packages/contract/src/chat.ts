@@ -304,6 +304,8 @@ export const chatMessageSchema = z.object({
    * asked twice (the rendering is kept; readers may correct it). Empty almost always.
    */
   missedTerms: z.array(z.string()),
+  /** Beyond the spec: pinned to the chat by an OWNER or ADMIN (`by` null once they left); null when not. */
+  pinned: z.nullable(z.object({ by: z.nullable(memberRefSchema), at: dateTimeField })),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -395,6 +397,12 @@ export const reactionDeleteQuerySchema = reactionRequestSchema;
 /** GET …/reactions/ and the answer to POST: the message's reactions. */
 export const reactionsSchema = z.object({ messageId: idField, reactions: z.array(reactionSchema) });
 export type Reactions = z.infer<typeof reactionsSchema>;
+
+// ---- Pinned messages: /chat/{groupChatId}/pins/, /chat/{groupChatId}/messages/{id}/pin/ ----
+
+/** GET /chat/{groupChatId}/pins/: the pinned messages in the reader's language, the latest pinned first (at most LIMITS.pinsPerChat). */
+export const chatPinsSchema = z.object({ results: z.array(chatMessageSchema) });
+export type ChatPins = z.infer<typeof chatPinsSchema>;
 
 // ---- Path parameters ----
 

@@ -99,6 +99,8 @@ export const LIMITS = {
   segmentSpokenAgoMaxMs: 3_600_000,
   /** Distinct emoji on one message. */
   reactionsPerMessage: 20,
+  /** Messages pinned in one chat at once. */
+  pinsPerChat: 50,
   transcriptMax: 10_000,
   /** Ids are int4 in the database: 1..2^31-1. */
   idMax: 2_147_483_647,

@@ -148,6 +148,10 @@ export type MessagesDeletedEvent = z.infer<typeof messagesDeletedEventSchema>;
 export const reactionsEventSchema = z.extend(reactionsSchema, { chatId: idField });
 export type ReactionsEvent = z.infer<typeof reactionsEventSchema>;
 
+/** A message was pinned (`pinned` as the message now holds it) or unpinned (null): the same for every reader. */
+export const pinEventSchema = z.object({ chatId: idField, messageId: idField, pinned: chatMessageSchema.shape.pinned });
+export type PinEvent = z.infer<typeof pinEventSchema>;
+
 export const chatEventSchema = z.object({ chat: groupChatSchema });
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
@@ -172,6 +176,8 @@ export interface ServerToClientEvents {
   'message:deleted': (event: MessageDeletedEvent) => void;
   /** Someone reacted to a message or took a reaction back. */
   'message:reactions': (event: ReactionsEvent) => void;
+  /** A message was pinned or unpinned. */
+  'message:pinned': (event: PinEvent) => void;
   /** A member was removed for good with their messages: drop these. */
   'messages:deleted': (event: MessagesDeletedEvent) => void;
   /** The chat's title, description or languages changed (with the reader's role). */

@@ -19,7 +19,8 @@ export type ChatAction =
   | 'editChat'
   | 'deleteChat'
   | 'editGlossary'
-  | 'withdrawCorrections';
+  | 'withdrawCorrections'
+  | 'pinMessage';
 
 export type RoomAction = 'read' | 'speak' | 'listParticipants' | 'editRoom' | 'deleteRoom' | 'changeState' | 'manageParticipants' | 'editGlossary' | 'withdrawCorrections';
 
@@ -31,11 +32,12 @@ const chatEveryone: ChatAction[] = ['read', 'post', 'editOwnMembership', 'leave'
  * Any member reads, writes, edits and deletes their own messages, edits their own settings and
  * leaves; ADMIN and OWNER add and remove members and delete any message; only the OWNER adds or
  * removes admins, changes roles (handing ownership over), edits or deletes the chat. OWNER and
- * ADMIN edit the chat's glossary (every member reads it) and withdraw any reader's correction.
+ * ADMIN edit the chat's glossary (every member reads it), withdraw any reader's correction and
+ * pin messages (every member reads the pinned ones).
  */
 export const CHAT_POLICY: PolicyTable<ChatRole, ChatAction> = {
-  [CHAT_ROLE.OWNER]: [...chatEveryone, 'addMember', 'addAdmin', 'removeMember', 'removeAdmin', 'changeRole', 'deleteAnyMessage', 'editChat', 'deleteChat', 'editGlossary', 'withdrawCorrections'],
-  [CHAT_ROLE.ADMIN]: [...chatEveryone, 'addMember', 'removeMember', 'deleteAnyMessage', 'editGlossary', 'withdrawCorrections'],
+  [CHAT_ROLE.OWNER]: [...chatEveryone, 'addMember', 'addAdmin', 'removeMember', 'removeAdmin', 'changeRole', 'deleteAnyMessage', 'editChat', 'deleteChat', 'editGlossary', 'withdrawCorrections', 'pinMessage'],
+  [CHAT_ROLE.ADMIN]: [...chatEveryone, 'addMember', 'removeMember', 'deleteAnyMessage', 'editGlossary', 'withdrawCorrections', 'pinMessage'],
   [CHAT_ROLE.MEMBER]: chatEveryone,
 };
 

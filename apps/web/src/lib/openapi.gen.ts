@@ -909,6 +909,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/{groupChatId}/pins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat’s pinned messages in the reader’s language and tone, the latest pinned first */
+        get: operations["listPins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/messages/{id}/pin/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pin a message to the chat for every member (OWNER, ADMIN)
+         * @description Pins the message (no body): 200 with the message as the reader reads it; pinned already, nothing changes. 400 `too_many_pins` past LIMITS.pinsPerChat.
+         */
+        put: operations["pinMessage"];
+        post?: never;
+        /** Unpin a message (OWNER, ADMIN) */
+        delete: operations["unpinMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/": {
         parameters: {
             query?: never;
@@ -3826,6 +3864,18 @@ export interface operations {
                                     machine: string;
                                 } | null;
                                 missedTerms: string[];
+                                pinned: {
+                                    by: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-25T09:30:00+00:00
+                                     */
+                                    at: string;
+                                } | null;
                             };
                             highlights: string[];
                         }[];
@@ -3969,6 +4019,18 @@ export interface operations {
                                     machine: string;
                                 } | null;
                                 missedTerms: string[];
+                                pinned: {
+                                    by: {
+                                        /** @example 42 */
+                                        id: number;
+                                        nickName: string;
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-25T09:30:00+00:00
+                                     */
+                                    at: string;
+                                } | null;
                             } | null;
                             unreadCount: number;
                             unreadMentions: number;
@@ -4830,6 +4892,18 @@ export interface operations {
                                 machine: string;
                             } | null;
                             missedTerms: string[];
+                            pinned: {
+                                by: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                at: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -4960,6 +5034,18 @@ export interface operations {
                             machine: string;
                         } | null;
                         missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -5056,6 +5142,18 @@ export interface operations {
                             machine: string;
                         } | null;
                         missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -5172,6 +5270,18 @@ export interface operations {
                             machine: string;
                         } | null;
                         missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -5296,6 +5406,18 @@ export interface operations {
                             machine: string;
                         } | null;
                         missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -5449,6 +5571,18 @@ export interface operations {
                             machine: string;
                         } | null;
                         missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -5930,6 +6064,18 @@ export interface operations {
                             machine: string;
                         } | null;
                         missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -6084,6 +6230,288 @@ export interface operations {
                 /** @description One emoji (a pictograph, keycap or flag, with its modifiers). */
                 emoji: string;
             };
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @example 42 */
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                            isMe: boolean;
+                            language: components["schemas"]["Language"];
+                            rawMessage: {
+                                /** @example 42 */
+                                id: number;
+                                language: components["schemas"]["Language"];
+                                content: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                created: string;
+                            } | null;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                                language: components["schemas"]["Language"];
+                                chatRole: components["schemas"]["ChatRole"];
+                                tone: components["schemas"]["Tone"];
+                                avatarImage: string | null;
+                            };
+                            tone: components["schemas"]["Tone"];
+                            content: string;
+                            /** @enum {string} */
+                            translation: "pending" | "done" | "failed" | "none";
+                            edited: boolean;
+                            mentions: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                            replyTo: {
+                                /** @example 42 */
+                                id: number;
+                                sender: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                };
+                                language: components["schemas"]["Language"];
+                                content: string;
+                                translated: boolean;
+                            } | null;
+                            reactions: {
+                                emoji: string;
+                                members: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                }[];
+                            }[];
+                            attachments: {
+                                /** @example 42 */
+                                id: number;
+                                /** @enum {string} */
+                                kind: "image" | "file";
+                                name: string;
+                                size: number;
+                                contentType: string;
+                                width: number | null;
+                                height: number | null;
+                                url: string;
+                                thumbnailUrl: string | null;
+                            }[];
+                            correction: {
+                                by: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                at: string;
+                                machine: string;
+                            } | null;
+                            missedTerms: string[];
+                            pinned: {
+                                by: {
+                                    /** @example 42 */
+                                    id: number;
+                                    nickName: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T09:30:00+00:00
+                                 */
+                                at: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    pinMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-25T09:30:00+00:00
+                         */
+                        created: string;
+                        isMe: boolean;
+                        language: components["schemas"]["Language"];
+                        rawMessage: {
+                            /** @example 42 */
+                            id: number;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            created: string;
+                        } | null;
+                        sender: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                            language: components["schemas"]["Language"];
+                            chatRole: components["schemas"]["ChatRole"];
+                            tone: components["schemas"]["Tone"];
+                            avatarImage: string | null;
+                        };
+                        tone: components["schemas"]["Tone"];
+                        content: string;
+                        /** @enum {string} */
+                        translation: "pending" | "done" | "failed" | "none";
+                        edited: boolean;
+                        mentions: {
+                            /** @example 42 */
+                            id: number;
+                            nickName: string;
+                        }[];
+                        replyTo: {
+                            /** @example 42 */
+                            id: number;
+                            sender: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            };
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            translated: boolean;
+                        } | null;
+                        reactions: {
+                            emoji: string;
+                            members: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            }[];
+                        }[];
+                        attachments: {
+                            /** @example 42 */
+                            id: number;
+                            /** @enum {string} */
+                            kind: "image" | "file";
+                            name: string;
+                            size: number;
+                            contentType: string;
+                            width: number | null;
+                            height: number | null;
+                            url: string;
+                            thumbnailUrl: string | null;
+                        }[];
+                        correction: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                            machine: string;
+                        } | null;
+                        missedTerms: string[];
+                        pinned: {
+                            by: {
+                                /** @example 42 */
+                                id: number;
+                                nickName: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            at: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    unpinMessage: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 groupChatId: number;

@@ -3,7 +3,7 @@
 // typing, and the chat as each member sees it.
 import type { ChatRole, MemberState } from '@parla/contract/constants';
 import type { GroupChat } from '@parla/contract/chat';
-import { chatRefSchema, TYPING_HOLD_MS } from '@parla/contract/live';
+import { chatRefSchema, TYPING_HOLD_MS, type PinEvent } from '@parla/contract/live';
 import { createAudience } from '../../domain/delivery/audience';
 import type { LiveSocket, Realtime } from '../../platform/realtime';
 import type { Reactions } from '@parla/contract/chat';
@@ -116,6 +116,10 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
     /** A message's reactions changed: the same list for everyone. */
     reactions(chatId: number, reactions: Reactions) {
       audience.announce(chatId, 'message:reactions', { chatId, ...reactions });
+    },
+
+    pinned(chatId: number, messageId: number, pinned: PinEvent['pinned']) {
+      audience.announce(chatId, 'message:pinned', { chatId, messageId, pinned });
     },
 
     messageDeleted(chatId: number, messageId: number) {

@@ -1,6 +1,6 @@
 // Data access of a chat's messages: the pages members read (with each message's sender, its
 // rendering for the reader and the message it quotes), one message by id, edits and deletions.
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../platform/db/fast-rows';
 import type { Db } from '../../platform/db/index';
@@ -122,6 +122,52 @@ export function createMessagesRepository(db: Db) {
     async messagesByIds(chatId: number, group: ReaderGroup, ids: number[]): Promise<MessageWithSender[]> {
       if (ids.length === 0) return [];
       return withQuote(await idsPage.execute({ chatId, language: group.language, tone: group.tone, limit: ids.length, ids }));
+    },
+
+    /** The ids of a chat's pinned messages, the latest pinned first. */
+    async pinnedIds(chatId: number, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), isNotNull(chatMessages.pinnedAt)))
+        .orderBy(desc(chatMessages.pinnedAt), desc(chatMessages.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Pins a message of the chat unless it is pinned already or the chat holds `max` pinned ones:
+     * `pinned` (now), `already`, or `full`.
+     */
+    async pin(chatId: number, messageId: number, memberId: number, max: number): Promise<'pinned' | 'already' | 'full'> {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ pinnedAt: new Date(), pinnedBy: memberId })
+        .where(
+          and(
+            eq(chatMessages.chatId, chatId),
+            eq(chatMessages.id, messageId),
+            isNull(chatMessages.pinnedAt),
+            sql`(select count(*) from ${chatMessages} pins where pins.chat_id = ${chatId} and pins.pinned_at is not null) < ${max}`,
+          ),
+        )
+        .returning({ id: chatMessages.id });
+      if (row) return 'pinned';
+      const [current] = await db
+        .select({ pinnedAt: chatMessages.pinnedAt })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId)));
+      return current?.pinnedAt ? 'already' : 'full';
+    },
+
+    /** Unpins a message of the chat; false when it was not pinned. */
+    async unpin(chatId: number, messageId: number): Promise<boolean> {
+      const rows = await db
+        .update(chatMessages)
+        .set({ pinnedAt: null, pinnedBy: null })
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId), isNotNull(chatMessages.pinnedAt)))
+        .returning({ id: chatMessages.id });
+      return rows.length > 0;
     },
 
     async messageExists(chatId: number, messageId: number): Promise<boolean> {

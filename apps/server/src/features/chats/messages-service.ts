@@ -2,8 +2,8 @@
 // reactions, and the search of one's chats.
 import { API } from '@parla/contract/api';
 import { LIMITS, type ChatRole } from '@parla/contract/constants';
-import type { ChatMessage, ChatMessagesPage, ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
-import { fieldError, notFound } from '../../platform/errors';
+import type { ChatMessage, ChatMessagesPage, ChatPins, ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
+import { fieldError, formError, notFound } from '../../platform/errors';
 import { permissionDenied } from '../../platform/policy';
 import { cursorPage } from '../../platform/pages';
 import { fillPath } from '../../platform/routes';
@@ -137,6 +137,40 @@ export function createMessagesService(shared: ServiceShared, pipeline: Pick<Rend
       const { member } = await load(chatId, userId);
       await messageOf(chatId, messageId);
       if (await repo.removeReaction(messageId, member.id, emoji)) live.reactions(chatId, await reactionsOf(messageId));
+    },
+
+    /** The chat's pinned messages as the reader reads them, the latest pinned first. */
+    async listPins(chatId: number, userId: number): Promise<ChatPins> {
+      const { member } = await load(chatId, userId);
+      const ids = await repo.pinnedIds(chatId, LIMITS.pinsPerChat);
+      const rows = await repo.messagesByIds(chatId, readerGroup(member), ids);
+      const [context] = await Promise.all([contextFor(chatId, rows), ensureRenderings(rows, readerGroup(member))]);
+      const reader = readerOf(member);
+      const order = new Map(ids.map((id, index) => [id, index]));
+      return { results: rows.map((row) => presenter.present(row, reader, context)).sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
+    },
+
+    /**
+     * Pins a message for every member (OWNER, ADMIN; at most LIMITS.pinsPerChat at once); pinned
+     * already, nothing changes. Everyone in the chat sees it live.
+     */
+    async pinMessage(chatId: number, userId: number, messageId: number): Promise<ChatMessage> {
+      const { member } = await load(chatId, userId);
+      await messageOf(chatId, messageId);
+      chatPolicy.require(member.chatRole as ChatRole, 'pinMessage');
+      const outcome = await repo.pin(chatId, messageId, member.id, LIMITS.pinsPerChat);
+      if (outcome === 'full') throw formError('tooManyPins', 'too_many_pins', { max: LIMITS.pinsPerChat });
+      const message = await getMessage(chatId, userId, messageId);
+      if (outcome === 'pinned') live.pinned(chatId, messageId, message.pinned);
+      return message;
+    },
+
+    /** Unpins a message (OWNER, ADMIN); not pinned, nothing changes. */
+    async unpinMessage(chatId: number, userId: number, messageId: number): Promise<void> {
+      const { member } = await load(chatId, userId);
+      await messageOf(chatId, messageId);
+      chatPolicy.require(member.chatRole as ChatRole, 'pinMessage');
+      if (await repo.unpin(chatId, messageId)) live.pinned(chatId, messageId, null);
     },
 
     async deleteMessage(chatId: number, userId: number, messageId: number): Promise<void> {

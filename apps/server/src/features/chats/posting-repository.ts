@@ -196,7 +196,7 @@ export function createPostingRepository(db: Db) {
       if (!row) return undefined;
       // The reading groups come in the same statement (a post is one round trip fewer); JSON is parsed by one driver and not the other.
       // `notify`: another member has a device subscribed to notifications (else no notification job).
-      return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null }, groups: groupsOf(row.groups), notify: isTrue(row.notify) };
+      return { message: { ...values, id: Number(row.id), version: Number(row.version), createdAt: now, editedAt: null, pinnedAt: null, pinnedBy: null }, groups: groupsOf(row.groups), notify: isTrue(row.notify) };
     },
 
     /**
@@ -228,6 +228,8 @@ export function createPostingRepository(db: Db) {
         version: Number(row['messageVersion']),
         createdAt: now,
         editedAt: null,
+        pinnedAt: null,
+        pinnedBy: null,
       };
       return { member, inserted: { message, groups: groupsOf(row['groups']), notify: isTrue(row['notify']) } };
     },

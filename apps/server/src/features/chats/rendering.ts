@@ -53,7 +53,8 @@ export async function readContext(
   rows: readonly Pick<MessageWithSender, 'message' | 'quote'>[],
   renderings: readonly (Pick<RenderingRow, 'correctedBy'> | null)[] = [],
 ): Promise<MessageContext> {
-  const mentioned = [...new Set([...mentionsOf(rows), ...correctorsOf(renderings)])];
+  const pinners = rows.flatMap((row) => (row.message.pinnedBy === null ? [] : [row.message.pinnedBy]));
+  const mentioned = [...new Set([...mentionsOf(rows), ...correctorsOf(renderings), ...pinners])];
   const withFiles = rows.filter((row) => row.message.hasAttachments).map((row) => row.message.id);
   const [names, reactions, attachments] = await Promise.all([
     mentioned.length ? repo.nickNames(chatId, mentioned) : new Map<number, string>(),
@@ -126,6 +127,13 @@ function presentCorrection(rendering: RenderingRow, context: MessageContext): Re
   };
 }
 
+/** Who pinned the message (by their current nickname; null once they left) and when; null when not pinned. */
+export function presentPin(message: Pick<MessageRow, 'pinnedAt' | 'pinnedBy'>, context: Pick<MessageContext, 'names'>): ChatMessage['pinned'] {
+  if (!message.pinnedAt) return null;
+  const nickName = message.pinnedBy === null ? undefined : context.names.get(message.pinnedBy);
+  return { by: message.pinnedBy !== null && nickName !== undefined ? { id: message.pinnedBy, nickName } : null, at: message.pinnedAt.toISOString() };
+}
+
 function stateOf(provider: TargetProvider, message: MessageRow, reader: ReaderGroup, rendering: RenderingRow | null): TranslationState {
   // Pictures or files without a caption: nothing to translate.
   if (message.content === '') return 'none';
@@ -177,6 +185,7 @@ export function createMessagePresenter(provider: TargetProvider, storage: Storag
         attachments: context.attachments?.get(message.id) ?? [],
         correction: done && rendering.machineContent !== null && rendering.correctedAt !== null ? presentCorrection(rendering, context) : null,
         missedTerms: done && rendering.machineContent === null ? (rendering.missedTerms ?? []) : [],
+        pinned: presentPin(message, context),
       };
     },
   };

@@ -19,6 +19,7 @@ import {
   chatMembersQuerySchema,
   chatMessageCreateRequestSchema,
   chatMessageSchema,
+  chatPinsSchema,
   chatMessagesPageSchema,
   chatMessagesQuerySchema,
   chatMessageUpdateRequestSchema,
@@ -266,6 +267,28 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   );
   app.delete(route(API.removeReaction), { onRequest, schema: { tags, params: chatItemPathSchema, querystring: reactionDeleteQuerySchema } }, async (request, reply) => {
     await chats.removeReaction(request.params.groupChatId, me(request), request.params.id, request.query.emoji);
+    return reply.code(204).send();
+  });
+
+  // ---- pinned messages ----
+  app.get(route(API.listPins), { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatPinsSchema } } }, (request) =>
+    chats.listPins(request.params.groupChatId, me(request)),
+  );
+  app.put(
+    route(API.pinMessage),
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: 'Pins the message (no body): 200 with the message as the reader reads it; pinned already, nothing changes. 400 `too_many_pins` past LIMITS.pinsPerChat.',
+        params: chatItemPathSchema,
+        response: { 200: chatMessageSchema },
+      },
+    },
+    (request) => chats.pinMessage(request.params.groupChatId, me(request), request.params.id),
+  );
+  app.delete(route(API.unpinMessage), { onRequest, schema: { tags, params: chatItemPathSchema } }, async (request, reply) => {
+    await chats.unpinMessage(request.params.groupChatId, me(request), request.params.id);
     return reply.code(204).send();
   });
 }

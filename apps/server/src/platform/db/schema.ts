@@ -222,10 +222,16 @@ export const chatMessages = pgTable(
     replyToId: integer('reply_to_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
     /** Whether pictures or files are attached (a page reads them only then). */
     hasAttachments: boolean('has_attachments').notNull().default(false),
+    /** Pinned to the chat (by an OWNER or ADMIN): when, and by whom (null once they are gone). */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    pinnedBy: integer('pinned_by').references((): AnyPgColumn => chatMembers.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('chat_messages_chat_idx').on(t.chatId, t.id),
     uniqueIndex('chat_messages_client_key').on(t.senderId, t.clientId),
+    index('chat_messages_pinned_idx')
+      .on(t.chatId, t.pinnedAt)
+      .where(sql`${t.pinnedAt} is not null`),
   ],
 );
 
