@@ -3,7 +3,7 @@
 // Ben (Spanish) sees the unread count with the mention on the navigation and in the chat list,
 // the mention highlighted, and the counts clear when he reads; he replies to Ada's first message
 // (the quote in Spanish for him, in English for her), Ada reacts and Ben sees it live; Ben opens
-// the link. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
+// the link; Ada pins a message and Ben reads the pinned list in Spanish. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
 // and 1280 px go to test-results/chat-basics/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +116,27 @@ test('two people with different languages mention, reply, react and follow a lin
   await expect(benChip).toHaveAttribute('aria-label', /Ada/);
   await screenshots(benPage, shots, 'chat-es');
   await screenshots(adaPage, shots, 'chat-en');
+
+  // Ada (the owner) pins her first message from its menu (issue 34); Ben sees it marked, live,
+  // and reads the pinned list in Spanish; a member has no Pin in the menu; a pin leads to its message.
+  const adaFirst = adaMessages.locator(`#message-${first.id}`);
+  await adaFirst.getByRole('button', { name: en.chats.messageActions }).click();
+  await adaFirst.getByRole('button', { name: en.chats.pin }).click();
+  await expect(adaFirst.locator('.bubble-pinned')).toHaveText(en.chats.pinned);
+  await expect(firstBubble.locator('.bubble-pinned')).toHaveText(es.chats.pinned);
+  await expect(firstBubble.locator('.bubble-pinned')).toHaveAttribute('title', es.chats.pinnedBy.replace('{{name}}', 'Ada Lovelace'));
+  await firstBubble.getByRole('button', { name: es.chats.messageActions }).click();
+  await expect(firstBubble.getByRole('button', { name: es.chats.reply })).toBeVisible();
+  await expect(firstBubble.getByRole('button', { name: es.chats.pin })).toHaveCount(0);
+  await firstBubble.getByRole('button', { name: es.chats.messageActions }).click();
+  await benPage.getByRole('button', { name: es.chats.pins }).click();
+  const pins = benPage.getByRole('dialog', { name: es.chats.pins });
+  await expect(pins.locator('.search-hit')).toHaveCount(1);
+  await expect(pins.locator('.search-hit')).toContainText('reunión');
+  await screenshots(benPage, shots, 'pins-es');
+  await pins.locator('.search-hit').click();
+  await expect(pins).toBeHidden();
+  await expect(benMessages.locator(`#message-${first.id}`)).toBeFocused();
 
   // A new message from Ada is said to Ben's screen reader in his language, once translated.
   await adaPage.getByRole('textbox', { name: en.chats.messageLabel }).fill('The cat is black.');

@@ -16,16 +16,17 @@ describe('controls by role', () => {
       deleteAnyMessage: false,
       editGlossary: false,
       withdrawCorrections: false,
+      pinMessages: false,
     });
   });
 
   it('an ADMIN adds and removes members (not admins) and edits the glossary, but does not change roles or the chat', () => {
-    expect(chatControls(ADMIN)).toMatchObject({ addMembers: true, removeMembers: true, changeRoles: false, editChat: false, deleteChat: false, deleteAnyMessage: true, editGlossary: true, withdrawCorrections: true });
+    expect(chatControls(ADMIN)).toMatchObject({ addMembers: true, removeMembers: true, changeRoles: false, editChat: false, deleteChat: false, deleteAnyMessage: true, editGlossary: true, withdrawCorrections: true, pinMessages: true });
     expect(chatControls(ADMIN).addRoles).toEqual([MEMBER]);
   });
 
   it('the OWNER does everything', () => {
-    expect(chatControls(OWNER)).toMatchObject({ addMembers: true, removeMembers: true, changeRoles: true, editChat: true, deleteChat: true, deleteAnyMessage: true, editGlossary: true, withdrawCorrections: true });
+    expect(chatControls(OWNER)).toMatchObject({ addMembers: true, removeMembers: true, changeRoles: true, editChat: true, deleteChat: true, deleteAnyMessage: true, editGlossary: true, withdrawCorrections: true, pinMessages: true });
     expect(chatControls(OWNER).addRoles).toEqual([MEMBER, ADMIN]);
   });
 

@@ -1,4 +1,4 @@
-// Reactions in the cached pages, unread mentions in the list, and the walk back to a quoted message.
+// Reactions and pins in the cached pages, unread mentions in the list, and the walk back to a quoted message.
 import { describe, expect, it, vi } from 'vitest';
 import type { Reaction } from '@parla/contract/chat';
 import {
@@ -8,6 +8,7 @@ import {
   loadUntil,
   markRead,
   messagesOf,
+  setPinned,
   setReactions,
   setUnread,
   withoutReaction,
@@ -22,6 +23,18 @@ const list = (...chats: ReturnType<typeof chat>[]): ChatListPages => ({ pages: [
 
 const thumbs: Reaction = { emoji: '👍', members: [{ id: 1, nickName: 'Ada' }, { id: 2, nickName: 'Ben' }] };
 const heart: Reaction = { emoji: '❤️', members: [{ id: 2, nickName: 'Ben' }] };
+
+describe('a pin in the cache', () => {
+  it('is set on its message and taken off again, other pages untouched', () => {
+    const data = pages(page([3, 2], true), page([1], false));
+    const pin = { by: { id: 4, nickName: 'Ana' }, at: '2026-12-03T10:00:00Z' };
+    const pinned = setPinned(data, 2, pin);
+    expect(messagesOf(pinned).find((item) => item.id === 2)?.pinned).toEqual(pin);
+    expect(pinned?.pages[1]).toBe(data.pages[1]);
+    expect(messagesOf(setPinned(pinned, 2, null)).find((item) => item.id === 2)?.pinned).toBeNull();
+    expect(setPinned(data, 99, pin)).toBe(data);
+  });
+});
 
 describe('reactions in the cache', () => {
   it('replace the message’s own, leaving the others and unchanged data as they were', () => {

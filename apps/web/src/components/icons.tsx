@@ -121,6 +121,11 @@ export const SearchIcon = (p: IconProps) => (
     <path d="M16 16l4.5 4.5" />
   </Icon>
 );
+export const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 3h6l-1 6 4 4H6l4-4-1-6zM12 13v8" />
+  </Icon>
+);
 export const BellOffIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 5.3A6 6 0 0 1 18 10v3.5l1.5 2.5H11M6.3 8A6 6 0 0 0 6 10v3.5L4.5 16H15M10 19a2 2 0 0 0 4 0M3 3l18 18" />

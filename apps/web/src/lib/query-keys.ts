@@ -12,6 +12,8 @@ export const chatKeys = {
   members: (chatId: number) => ['chats', chatId, 'members'] as const,
   membersPage: (chatId: number, query: { pageIndex: number; q: string }) => ['chats', chatId, 'members', query] as const,
   glossary: (chatId: number) => ['chats', chatId, 'glossary'] as const,
+  /** The chat's pinned messages. */
+  pins: (chatId: number) => ['chats', chatId, 'pins'] as const,
   /** A search of the reader's messages: in all their chats, or in one (then it goes with the chat's data). */
   search: (q: string, chatId?: number) => (chatId === undefined ? (['chats', 'search', q] as const) : (['chats', chatId, 'search', q] as const)),
 };

@@ -12,6 +12,7 @@ import type {
   ChatMembersPage,
   ChatMessage,
   ChatMessagesPage,
+  ChatPins,
   ChatPutRequest,
   ChatSearchPage,
   GroupChat,
@@ -111,6 +112,14 @@ export const searchQuery = (q: string, chatId?: number) =>
     retry: retryUnhandled,
   });
 
+/** The chat's pinned messages in the reader's language, the latest pinned first. */
+export const pinsQuery = (chatId: number) =>
+  queryOptions({
+    queryKey: chatKeys.pins(chatId),
+    queryFn: () => fetchOrThrow<ChatPins>(endpoint('GET', '/api/chat/{groupChatId}/pins/', { path: { groupChatId: chatId } })),
+    retry: retryUnhandled,
+  });
+
 export const membersQuery = (chatId: number, query: { pageIndex: number; q: string }) =>
   queryOptions({
     queryKey: chatKeys.membersPage(chatId, query),
@@ -183,6 +192,14 @@ export const addReaction = (chatId: number, messageId: number, emoji: string) =>
 /** Take one's own reaction back (204: the caller updates the cache itself, the live event confirms). */
 export const removeReaction = (chatId: number, messageId: number, emoji: string) =>
   succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', { path: { groupChatId: chatId, id: messageId }, query: { emoji } }));
+
+/** Pins a message for every member (owners and admins): the message as it now stands. */
+export const pinMessage = (chatId: number, messageId: number) =>
+  call<ChatMessage>(endpoint('PUT', '/api/chat/{groupChatId}/messages/{id}/pin/', { path: { groupChatId: chatId, id: messageId } }));
+
+/** Unpins a message (204: the live event confirms). */
+export const unpinMessage = (chatId: number, messageId: number) =>
+  succeeded(endpoint('DELETE', '/api/chat/{groupChatId}/messages/{id}/pin/', { path: { groupChatId: chatId, id: messageId } }));
 
 // ---- readers' corrections and the glossary ----
 

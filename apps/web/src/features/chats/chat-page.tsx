@@ -10,7 +10,7 @@ import { Link, getRouteApi, useNavigate, useRouterState } from '@tanstack/react-
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage, GroupChat } from '@parla/contract/chat';
 import { LIMITS } from '@parla/contract/constants';
-import { SearchIcon, UsersIcon } from '../../components/icons';
+import { PinIcon, SearchIcon, UsersIcon } from '../../components/icons';
 import type { GlossaryDraft } from '../../components/glossary';
 import { loadChunk } from '../../lib/load-chunk';
 import { InvitationPanel } from '../../components/invitation';
@@ -33,6 +33,7 @@ import { MembersDialog } from './members-dialog';
 import { MessageList } from './message-list';
 import { useOnline, useOutboxSender } from './outbox-sender';
 import { chatControls } from './permissions';
+import { PinsDialog } from './pins';
 import { ChatSearchDialog } from './search';
 import { SettingsDialog } from './settings-dialog';
 import { activeTypists, addTypist, nextExpiry, removeTypist, type Typist } from './typing';
@@ -69,7 +70,7 @@ function ChatUnavailable({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-type Panel = 'search' | 'members' | 'settings' | 'edit' | 'glossary' | null;
+type Panel = 'search' | 'pins' | 'members' | 'settings' | 'edit' | 'glossary' | null;
 
 // The glossary is opened now and then: its code loads with the dialog.
 const GlossaryDialog = lazy(() => loadChunk(() => import('../../components/glossary').then((module) => ({ default: module.GlossaryDialog }))));
@@ -181,6 +182,7 @@ function ChatScreen({ chatId }: { chatId: number }) {
       <Announcer chatId={chatId} />
       <Composer ref={composer} chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
       <ChatSearchDialog open={panel === 'search'} onClose={() => setPanel(null)} chatId={chatId} q={searched} onSearch={setSearched} />
+      <PinsDialog open={panel === 'pins'} onClose={() => setPanel(null)} chat={chat.data} canPin={controls.pinMessages} />
       <SettingsDialog
         open={panel === 'settings'}
         onClose={() => setPanel(null)}
@@ -259,6 +261,9 @@ function ChatHeader({ chat, member, onOpen }: { chat: GroupChat; member: ChatMem
       <div className="chat-head-actions">
         <button type="button" className="btn btn-secondary btn-small head-button head-button-icon" aria-label={t('chats.searchInChat')} title={t('chats.searchInChat')} onClick={() => onOpen('search')}>
           <SearchIcon />
+        </button>
+        <button type="button" className="btn btn-secondary btn-small head-button head-button-icon" aria-label={t('chats.pins')} title={t('chats.pins')} onClick={() => onOpen('pins')}>
+          <PinIcon />
         </button>
         <button type="button" className="btn btn-secondary btn-small head-button" onClick={() => onOpen('members')}>
           <UsersIcon />

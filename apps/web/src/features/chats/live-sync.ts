@@ -3,7 +3,7 @@
 // reactions replace a message's own, the list's previews, order and unread badges follow, and after a reconnection everything
 // fetched before it is fetched again.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatMember, GroupChat } from '@parla/contract/chat';
+import type { ChatMember, ChatPins, GroupChat } from '@parla/contract/chat';
 import { chime } from '../../lib/chime';
 import type { LiveListener } from '../../lib/live';
 import { expectRemoval as expectTopicRemoval, isRemovalExpected as isTopicRemovalExpected, useLiveSync, useWatch } from '../../lib/live-sync';
@@ -19,6 +19,7 @@ import {
   removeChat,
   removeMessage,
   removeMessages,
+  setPinned,
   setReactions,
   upsertMessage,
   type ChatListPages,
@@ -45,6 +46,11 @@ function cacheSync(queryClient: QueryClient): LiveListener {
     void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
   };
   const recount = () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+  /** The pinned list is asked again when it holds one of these messages (changed or gone). */
+  const touchPins = (chatId: number, messageIds: readonly number[]) => {
+    const pins = queryClient.getQueryData<ChatPins>(chatKeys.pins(chatId));
+    if (pins?.results.some((item) => messageIds.includes(item.id))) void queryClient.invalidateQueries({ queryKey: chatKeys.pins(chatId) });
+  };
   return {
     'message:created': ({ chatId, message }) => {
       setMessages(chatId, (data) => upsertMessage(data, message));
@@ -64,6 +70,10 @@ function cacheSync(queryClient: QueryClient): LiveListener {
     'message:reactions': ({ chatId, messageId, reactions }) => {
       setMessages(chatId, (data) => setReactions(data, messageId, reactions));
     },
+    'message:pinned': ({ chatId, messageId, pinned }) => {
+      setMessages(chatId, (data) => setPinned(data, messageId, pinned));
+      void queryClient.invalidateQueries({ queryKey: chatKeys.pins(chatId) });
+    },
     // Read in another tab or device: this one's counts follow.
     'chat:read': ({ chatId, lastReadMessage }) => {
       const list = queryClient.getQueryData<ChatListPages>(chatKeys.list());
@@ -75,13 +85,16 @@ function cacheSync(queryClient: QueryClient): LiveListener {
     'message:rendered': ({ chatId, message }) => {
       setMessages(chatId, (data) => upsertMessage(data, message));
       setList((data) => applyChangedMessage(data, chatId, message));
+      touchPins(chatId, [message.id]);
     },
     'message:edited': ({ chatId, message }) => {
       setMessages(chatId, (data) => upsertMessage(data, message));
       setList((data) => applyChangedMessage(data, chatId, message));
+      touchPins(chatId, [message.id]);
     },
     'message:deleted': ({ chatId, messageId }) => {
       setMessages(chatId, (data) => removeMessage(data, messageId));
+      touchPins(chatId, [messageId]);
       // The preview before it is not known here: ask the server.
       if (isPreview(queryClient.getQueryData(chatKeys.list()), chatId, messageId)) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },
@@ -103,6 +116,7 @@ function cacheSync(queryClient: QueryClient): LiveListener {
     },
     'messages:deleted': ({ chatId, messageIds }) => {
       setMessages(chatId, (data) => removeMessages(data, messageIds));
+      touchPins(chatId, messageIds);
       if (isPreview(queryClient.getQueryData(chatKeys.list()), chatId, messageIds)) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
     },
     'chat:removed': ({ chatId }) => gone(chatId),

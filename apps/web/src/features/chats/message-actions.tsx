@@ -1,13 +1,15 @@
 // A message's menu (its "…" button): reply and react, and as the message and the reader's role
-// allow, edit, correct the translation, withdraw the corrections, delete. Its first item takes the
+// allow, edit, correct the translation, withdraw the corrections, pin or unpin, delete. Its first item takes the
 // focus when it opens; Escape closes it and gives the focus back to its button.
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '@parla/contract/chat';
 import { Button } from '../../components/ui';
 import { notify } from '../../lib/toast';
-import { withdrawCorrections } from './api';
-import { canDeleteMessage, canEditMessage, canWithdrawCorrections } from './permissions';
+import { useQueryClient } from '@tanstack/react-query';
+import { chatKeys, pinMessage, unpinMessage, withdrawCorrections } from './api';
+import { canDeleteMessage, canEditMessage, canPinMessages, canWithdrawCorrections } from './permissions';
+import { setPinned, type MessagePages } from './timeline';
 
 export function MessageActions({
   chatId,
@@ -43,6 +45,17 @@ export function MessageActions({
   const deletable = canDeleteMessage(member.chatRole, message);
   /** Owners and admins withdraw what readers of any language put in place of the translation (a captionless message has none). */
   const withdrawable = message.content !== '' && canWithdrawCorrections(member.chatRole);
+  const pinnable = canPinMessages(member.chatRole);
+  const queryClient = useQueryClient();
+  /** Pins or unpins at once on screen (the live event confirms it, and updates the pinned list). */
+  const togglePin = async () => {
+    const pinned = message.pinned === null;
+    const done = pinned ? await pinMessage(chatId, message.id) : await unpinMessage(chatId, message.id);
+    if (!done) return;
+    queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => setPinned(data, message.id, typeof done === 'object' ? done.pinned : null));
+    void queryClient.invalidateQueries({ queryKey: chatKeys.pins(chatId) });
+    notify.success(t(pinned ? 'chats.pinDone' : 'chats.unpinDone'));
+  };
 
   // The menu opened: its first item takes the focus (Escape gives it back to the menu's button).
   useEffect(() => {
@@ -86,6 +99,11 @@ export function MessageActions({
           }
         >
           {t('corrections.withdraw')}
+        </Button>
+      )}
+      {pinnable && (
+        <Button variant="secondary" className="btn-small" onClick={() => close(() => void togglePin())}>
+          {message.pinned ? t('chats.unpin') : t('chats.pin')}
         </Button>
       )}
       {deletable && (

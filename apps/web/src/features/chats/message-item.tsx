@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '@parla/contract/chat';
 import { CorrectionNote, MissedTermsNote } from '../../components/correction';
 import type { GlossaryDraft } from '../../components/glossary';
-import { MoreIcon } from '../../components/icons';
+import { MoreIcon, PinIcon } from '../../components/icons';
 import { correctionDraft } from '../../lib/correction-draft';
 import { formatTime } from '../../lib/format';
 import { languageName } from '../../lib/languages';
@@ -145,6 +145,12 @@ export function MessageItem({
         <div className="bubble-meta">
           <time dateTime={message.created}>{formatTime(message.created, uiLang)}</time>
           {message.edited && <span>{t('chats.edited')}</span>}
+          {message.pinned && (
+            <span className="bubble-pinned" title={message.pinned.by ? t('chats.pinnedBy', { name: message.pinned.by.nickName }) : undefined}>
+              <PinIcon width={14} height={14} />
+              {t('chats.pinned')}
+            </span>
+          )}
           {message.translation === 'pending' && !captionless && (
             <span className="translating">
               <span className="spinner spinner-small" aria-hidden="true" />

@@ -18,6 +18,8 @@ export interface ChatControls {
   editGlossary: boolean;
   /** Withdraws any reader's correction of a translation. */
   withdrawCorrections: boolean;
+  /** Pins and unpins messages (every member reads the pinned ones). */
+  pinMessages: boolean;
 }
 
 export function chatControls(role: ChatRole | undefined): ChatControls {
@@ -31,6 +33,7 @@ export function chatControls(role: ChatRole | undefined): ChatControls {
     deleteAnyMessage: mayInChat(role, 'deleteAnyMessage'),
     editGlossary: mayInChat(role, 'editGlossary'),
     withdrawCorrections: mayInChat(role, 'withdrawCorrections'),
+    pinMessages: mayInChat(role, 'pinMessage'),
   };
 }
 
@@ -44,6 +47,9 @@ export const canEditMessage = (message: { isMe: boolean }) => message.isMe;
 
 /** Whether the viewer may withdraw every reader's correction of a message (owners and admins). */
 export const canWithdrawCorrections = (role: ChatRole | undefined) => mayInChat(role, 'withdrawCorrections');
+
+/** Whether the viewer may pin and unpin messages (owners and admins). */
+export const canPinMessages = (role: ChatRole | undefined) => mayInChat(role, 'pinMessage');
 
 export const canDeleteMessage = (role: ChatRole | undefined, message: { isMe: boolean }) => message.isMe || mayInChat(role, 'deleteAnyMessage');
 

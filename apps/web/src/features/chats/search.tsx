@@ -167,8 +167,8 @@ export function SearchResults({ q, chatId, onChoose }: { q: string; chatId?: num
   );
 }
 
-/** One result: a link to the message in its chat. */
-function SearchHit({ result, showChat, onChoose }: { result: ChatSearchResult; showChat: boolean; onChoose: (() => void) | undefined }) {
+/** One result: a link to the message in its chat (also a pinned message: no words to mark). */
+export function SearchHit({ result, showChat, onChoose }: { result: ChatSearchResult; showChat: boolean; onChoose: (() => void) | undefined }) {
   const { t, i18n } = useTranslation();
   const uiLang = i18n.resolvedLanguage ?? i18n.language;
   const { chat, message, highlights } = result;

@@ -98,6 +98,18 @@ export function setReactions(data: MessagePages | undefined, messageId: number, 
   return changed ? { ...data, pages } : data;
 }
 
+/** The message with its pin as it now stands (pinned, or null: unpinned). */
+export function setPinned(data: MessagePages | undefined, messageId: number, pinned: ChatMessage['pinned']): MessagePages | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    if (!page.results.some((item) => item.id === messageId)) return page;
+    changed = true;
+    return { ...page, results: page.results.map((item) => (item.id === messageId ? { ...item, pinned } : item)) };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
 /** The reactions without this member's `emoji` (a reaction taken back: DELETE answers nothing). */
 export function withoutReaction(reactions: readonly Reaction[], emoji: string, memberId: number): Reaction[] {
   return reactions
