@@ -124,6 +124,7 @@ export const API = {
   listReactions: op('GET', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'A message’s emoji reactions and who gave them'),
   addReaction: op('POST', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'React to a message with an emoji (once per emoji and member)', { limited: true }),
   removeReaction: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/reactions/', 'chat', 'Take one’s own reaction back (?emoji=)', none),
+  listMessageVersions: op('GET', '/api/chat/{groupChatId}/messages/{id}/versions/', 'chat', 'The earlier texts of an edited message, each in the reader’s language and tone', { limited: true }),
   listPins: op('GET', '/api/chat/{groupChatId}/pins/', 'chat', 'The chat’s pinned messages in the reader’s language and tone, the latest pinned first'),
   pinMessage: op('PUT', '/api/chat/{groupChatId}/messages/{id}/pin/', 'chat', 'Pin a message to the chat for every member (OWNER, ADMIN)'),
   unpinMessage: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/pin/', 'chat', 'Unpin a message (OWNER, ADMIN)', none),

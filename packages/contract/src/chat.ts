@@ -398,6 +398,27 @@ export const reactionDeleteQuerySchema = reactionRequestSchema;
 export const reactionsSchema = z.object({ messageId: idField, reactions: z.array(reactionSchema) });
 export type Reactions = z.infer<typeof reactionsSchema>;
 
+// ---- Earlier versions: /chat/{groupChatId}/messages/{id}/versions/ ----
+
+/**
+ * An earlier text of an edited message as the reader reads it: `content` in their language and
+ * tone when `translation` is done, else as written (`original`, always given). `written` is when
+ * that text was posted or put in by an edit.
+ */
+export const messageVersionSchema = z.object({
+  version: z.int().check(z.minimum(1)),
+  written: dateTimeField,
+  language: languageField,
+  content: z.string(),
+  translation: z.enum(TRANSLATION_STATES),
+  original: z.object({ language: languageField, content: z.string() }),
+});
+export type MessageVersion = z.infer<typeof messageVersionSchema>;
+
+/** GET …/versions/: the earlier texts, the newest first (at most LIMITS.versionsShown); the current text is the message itself. */
+export const messageVersionsSchema = z.object({ messageId: idField, results: z.array(messageVersionSchema) });
+export type MessageVersions = z.infer<typeof messageVersionsSchema>;
+
 // ---- Pinned messages: /chat/{groupChatId}/pins/, /chat/{groupChatId}/messages/{id}/pin/ ----
 
 /** GET /chat/{groupChatId}/pins/: the pinned messages in the reader's language, the latest pinned first (at most LIMITS.pinsPerChat). */

@@ -101,6 +101,8 @@ export const LIMITS = {
   reactionsPerMessage: 20,
   /** Messages pinned in one chat at once. */
   pinsPerChat: 50,
+  /** Earlier versions of an edited message shown (the newest). */
+  versionsShown: 20,
   transcriptMax: 10_000,
   /** Ids are int4 in the database: 1..2^31-1. */
   idMax: 2_147_483_647,

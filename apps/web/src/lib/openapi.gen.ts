@@ -909,6 +909,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/{groupChatId}/messages/{id}/versions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The earlier texts of an edited message, each in the reader’s language and tone */
+        get: operations["listMessageVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/{groupChatId}/pins/": {
         parameters: {
             query?: never;
@@ -6247,6 +6264,53 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMessageVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 42 */
+                        messageId: number;
+                        results: {
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            written: string;
+                            language: components["schemas"]["Language"];
+                            content: string;
+                            /** @enum {string} */
+                            translation: "pending" | "done" | "failed" | "none";
+                            original: {
+                                language: components["schemas"]["Language"];
+                                content: string;
+                            };
+                        }[];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withFastRows } from '../../platform/db/fast-rows';
 import type { Db } from '../../platform/db/index';
-import { chatMembers, chatMessages, chats, messageRenderings, users } from '../../platform/db/schema';
+import { chatMembers, chatMessages, chats, messageRenderings, messageVersions, users } from '../../platform/db/schema';
 import type { ReaderGroup } from '../../domain/rendering/reader-group';
 import { memberColumns, type MessageRow, type MessageWithSender } from './repository-shared';
 
@@ -89,14 +89,35 @@ export function createMessagesRepository(db: Db) {
       return row ? { ...row.message, chatLanguages: row.chatLanguages } : undefined;
     },
 
-    /** New text: the version moves on, so renderings of the old text are no longer shown. */
+    /**
+     * New text: the version moves on, so renderings of the old text are no longer shown; the old
+     * text is kept as a version of its own (message_versions), in the same transaction.
+     */
     async editMessage(messageId: number, content: string): Promise<MessageRow | undefined> {
-      const [row] = await db
-        .update(chatMessages)
-        .set({ content, version: sql`${chatMessages.version} + 1`, editedAt: new Date() })
-        .where(eq(chatMessages.id, messageId))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [old] = await tx.select().from(chatMessages).where(eq(chatMessages.id, messageId)).for('update');
+        if (!old) return undefined;
+        await tx
+          .insert(messageVersions)
+          .values({ messageId, version: old.version, language: old.language, content: old.content, writtenAt: old.editedAt ?? old.createdAt })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .update(chatMessages)
+          .set({ content, version: sql`${chatMessages.version} + 1`, editedAt: new Date() })
+          .where(eq(chatMessages.id, messageId))
+          .returning();
+        return row;
+      });
+    },
+
+    /** A message's earlier texts, the newest first (at most `limit`). */
+    async versionsOf(messageId: number, limit: number) {
+      return db
+        .select({ version: messageVersions.version, language: messageVersions.language, content: messageVersions.content, writtenAt: messageVersions.writtenAt })
+        .from(messageVersions)
+        .where(eq(messageVersions.messageId, messageId))
+        .orderBy(desc(messageVersions.version))
+        .limit(limit);
     },
 
     async deleteMessage(messageId: number) {

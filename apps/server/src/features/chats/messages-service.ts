@@ -1,8 +1,8 @@
 // The chats service's messages once posted: pages of them and one, edits and deletions, their
 // reactions, and the search of one's chats.
 import { API } from '@parla/contract/api';
-import { LIMITS, type ChatRole } from '@parla/contract/constants';
-import type { ChatMessage, ChatMessagesPage, ChatPins, ChatSearchPage, ChatSearchQuery, ChatSearchResult, Reactions } from '@parla/contract/chat';
+import { LIMITS, type ChatRole, type Language } from '@parla/contract/constants';
+import type { ChatMessage, ChatMessagesPage, ChatPins, ChatSearchPage, ChatSearchQuery, ChatSearchResult, MessageVersion, MessageVersions, Reactions } from '@parla/contract/chat';
 import { fieldError, formError, notFound } from '../../platform/errors';
 import { permissionDenied } from '../../platform/policy';
 import { cursorPage } from '../../platform/pages';
@@ -21,10 +21,10 @@ import type { ServiceShared } from './service-shared';
 export const hasWordToFind = (q: string) =>
   (q.match(/-?"[^"]*"?|\S+/g) ?? []).some((token) => !token.startsWith('-') && token.toLowerCase() !== 'or' && /[\p{L}\p{N}]/u.test(token));
 
-export function createMessagesService(shared: ServiceShared, pipeline: Pick<RenderingPipeline, 'queueRendering' | 'ensureRenderings'>) {
+export function createMessagesService(shared: ServiceShared, pipeline: Pick<RenderingPipeline, 'queueRendering' | 'ensureRenderings' | 'renderText'>) {
   const { deps, link, readerOf, load, contextFor, checkMentions, messageOf } = shared;
   const { repo, live, presenter, files } = deps;
-  const { queueRendering, ensureRenderings } = pipeline;
+  const { queueRendering, ensureRenderings, renderText } = pipeline;
 
   /** A message's reactions, for its answer and its push. */
   async function reactionsOf(messageId: number): Promise<Reactions> {
@@ -137,6 +137,28 @@ export function createMessagesService(shared: ServiceShared, pipeline: Pick<Rend
       const { member } = await load(chatId, userId);
       await messageOf(chatId, messageId);
       if (await repo.removeReaction(messageId, member.id, emoji)) live.reactions(chatId, await reactionsOf(messageId));
+    },
+
+    /** A message's earlier texts (LIMITS.versionsShown, the newest first), each as the reader reads it. */
+    async listVersions(chatId: number, userId: number, messageId: number): Promise<MessageVersions> {
+      const { member } = await load(chatId, userId);
+      await messageOf(chatId, messageId);
+      const versions = await repo.versionsOf(messageId, LIMITS.versionsShown);
+      const group = readerGroup(member);
+      const results: MessageVersion[] = [];
+      // One at a time: a provider is asked for at most one text at once by a reader.
+      for (const version of versions) {
+        const rendered = await renderText(chatId, version.content, version.language, group);
+        results.push({
+          version: version.version,
+          written: version.writtenAt.toISOString(),
+          language: (rendered.state === 'done' ? member.language : version.language) as Language,
+          content: rendered.content,
+          translation: rendered.state,
+          original: { language: version.language as Language, content: version.content },
+        });
+      }
+      return { messageId, results };
     },
 
     /** The chat's pinned messages as the reader reads them, the latest pinned first. */

@@ -86,10 +86,32 @@ export function createRenderingPipeline(shared: ServiceShared) {
     }
   }
 
+  /**
+   * An earlier text of a message rendered now for one reader group (issue 34: its versions are read
+   * now and then): the translation cache answers for a text rendered when it was current.
+   */
+  async function renderText(chatId: number, text: string, source: string, group: ReaderGroup): Promise<{ state: 'done' | 'failed' | 'none'; content: string; tone: Tone }> {
+    if (text === '' || groupNeed(provider, source, group) !== 'rendering') return { state: 'none', content: text, tone: 'DEFAULT' };
+    try {
+      const [result] = await translator.translate({
+        text,
+        source: source as Language,
+        glossary: await glossaries.forTranslation({ chatId }, await repo.memberNames(chatId, true)),
+        targets: [{ language: group.language as Language, tone: group.tone as Tone }],
+      });
+      if (result?.state === 'done') return { state: 'done', content: result.content, tone: result.tone };
+      return { state: result?.state === 'none' ? 'none' : 'failed', content: text, tone: 'DEFAULT' };
+    } catch {
+      // The provider is down: the text as written, said to be untranslated.
+      return { state: 'failed', content: text, tone: 'DEFAULT' };
+    }
+  }
+
   return {
     queueRendering,
     queueNotificationAndRendering,
     ensureRenderings,
+    renderText,
 
     /**
      * The render job: every reading group of the chat that still lacks the message's current

@@ -20,6 +20,7 @@ import {
   chatMessageCreateRequestSchema,
   chatMessageSchema,
   chatPinsSchema,
+  messageVersionsSchema,
   chatMessagesPageSchema,
   chatMessagesQuerySchema,
   chatMessageUpdateRequestSchema,
@@ -57,7 +58,7 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const onRequest = ctx.requireUser;
   const me = (request: { auth: { userId: number } | null }) => request.auth!.userId;
-  const { messages: messageLimit, creations: creationLimit } = ctx.userLimits;
+  const { messages: messageLimit, creations: creationLimit, searches: searchLimit } = ctx.userLimits;
   // reply.sendFile for attachments on disk, from the private storage (nothing is served by path).
   if (ctx.recordings.kind === 'disk') await app.register(fastifyStatic, { root: ctx.recordings.root, serve: false });
 
@@ -269,6 +270,13 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     await chats.removeReaction(request.params.groupChatId, me(request), request.params.id, request.query.emoji);
     return reply.code(204).send();
   });
+
+  // ---- earlier versions ----
+  app.get(
+    route(API.listMessageVersions),
+    { onRequest, preHandler: searchLimit, schema: { tags, params: chatItemPathSchema, response: { 200: messageVersionsSchema } } },
+    (request) => chats.listVersions(request.params.groupChatId, me(request), request.params.id),
+  );
 
   // ---- pinned messages ----
   app.get(route(API.listPins), { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatPinsSchema } } }, (request) =>

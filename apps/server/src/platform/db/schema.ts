@@ -236,6 +236,23 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * The earlier texts of an edited message (issue 34): each version as it was written, with when it
+ * was written (the post, or the edit before); the message row holds the current one. They go with
+ * the message.
+ */
+export const messageVersions = pgTable(
+  'message_versions',
+  {
+    messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    language: text('language').notNull(),
+    content: text('content').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.version] })],
+);
+
+/**
  * The members a message mentions (`<@memberId>` in its content, markup.ts): a reference, so the
  * name shown is the member's current one and unread mentions are counted per member.
  */
