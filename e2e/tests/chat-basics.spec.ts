@@ -3,7 +3,8 @@
 // Ben (Spanish) sees the unread count with the mention on the navigation and in the chat list,
 // the mention highlighted, and the counts clear when he reads; he replies to Ada's first message
 // (the quote in Spanish for him, in English for her), Ada reacts and Ben sees it live; Ben opens
-// the link; Ada pins a message and Ben reads the pinned list in Spanish. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
+// the link; Ada pins a message and Ben reads the pinned list in Spanish, then the earlier version of
+// a message Ada edited. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
 // and 1280 px go to test-results/chat-basics/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +138,20 @@ test('two people with different languages mention, reply, react and follow a lin
   await pins.locator('.search-hit').click();
   await expect(pins).toBeHidden();
   await expect(benMessages.locator(`#message-${first.id}`)).toBeFocused();
+
+  // Ada edits that message: Ben's copy says "editado", and one click shows what it said before,
+  // in his Spanish, with what was written (issue 34).
+  expect((await request.patch(`/api/chat/${chat.id}/messages/${first.id}/`, { headers: asAda, data: { content: 'Good morning, the meeting is today at ten.' } })).status()).toBe(200);
+  const editedMark = firstBubble.getByRole('button', { name: es.chats.editedShow });
+  await expect(editedMark).toHaveText(es.chats.edited);
+  await editedMark.click();
+  const versions = benPage.getByRole('dialog', { name: es.chats.versions });
+  await expect(versions.locator('.version')).toHaveCount(2);
+  await expect(versions.locator('.version').nth(1).locator('.version-text')).toContainText('reunión');
+  await expect(versions.locator('.version').nth(1).locator('.version-original')).toContainText('Good morning, the meeting is today.');
+  await screenshots(benPage, shots, 'versions-es');
+  await benPage.keyboard.press('Escape');
+  await expect(versions).toBeHidden();
 
   // A new message from Ada is said to Ben's screen reader in his language, once translated.
   await adaPage.getByRole('textbox', { name: en.chats.messageLabel }).fill('The cat is black.');

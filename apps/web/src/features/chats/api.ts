@@ -17,6 +17,7 @@ import type {
   ChatSearchPage,
   GroupChat,
   ManageChatMember,
+  MessageVersions,
   Reactions,
 } from '@parla/contract/chat';
 import type { ChatRole } from '@parla/contract/constants';
@@ -109,6 +110,15 @@ export const searchQuery = (q: string, chatId?: number) =>
     initialPageParam: undefined as number | undefined,
     getNextPageParam: nextSearchCursor,
     staleTime: 30_000,
+    retry: retryUnhandled,
+  });
+
+/** A message's earlier texts in the reader's language, the newest first (rendered on demand). */
+export const versionsQuery = (chatId: number, messageId: number) =>
+  queryOptions({
+    queryKey: [...chatKeys.chat(chatId), 'versions', messageId] as const,
+    queryFn: () => fetchOrThrow<MessageVersions>(endpoint('GET', '/api/chat/{groupChatId}/messages/{id}/versions/', { path: { groupChatId: chatId, id: messageId } })),
+    staleTime: 60_000,
     retry: retryUnhandled,
   });
 

@@ -20,6 +20,7 @@ import { CorrectTranslation, EditMessage } from './message-editors';
 import { MessageText } from './message-text';
 import { ReactionBar, ReactionPicker } from './reactions';
 import { upsertMessage, type MessagePages } from './timeline';
+import { VersionsDialog } from './versions';
 import { messageElementId } from './use-jump-to-message';
 
 /** A quote shows at most this much of the message (two lines of it, by the style). */
@@ -55,6 +56,8 @@ export function MessageItem({
   const [original, setOriginal] = useState(false);
   const [menu, setMenu] = useState(false);
   const [editing, setEditing] = useState(false);
+  /** The earlier texts of an edited message, in a dialog. */
+  const [versions, setVersions] = useState(false);
   /** The reader corrects the translation they read. */
   const [correcting, setCorrecting] = useState(false);
   /** The reaction picker, and what gets the focus back when it closes. */
@@ -144,7 +147,11 @@ export function MessageItem({
         {note && <p className="bubble-note">{note}</p>}
         <div className="bubble-meta">
           <time dateTime={message.created}>{formatTime(message.created, uiLang)}</time>
-          {message.edited && <span>{t('chats.edited')}</span>}
+          {message.edited && (
+            <button type="button" className="link-button" aria-label={t('chats.editedShow')} onClick={() => setVersions(true)}>
+              {t('chats.edited')}
+            </button>
+          )}
           {message.pinned && (
             <span className="bubble-pinned" title={message.pinned.by ? t('chats.pinnedBy', { name: message.pinned.by.nickName }) : undefined}>
               <PinIcon width={14} height={14} />
@@ -194,6 +201,7 @@ export function MessageItem({
           />
         )}
       </div>
+      {versions && <VersionsDialog open onClose={() => setVersions(false)} chatId={chatId} message={message} />}
       <ReactionBar chatId={chatId} message={message} meId={member.id} addRef={addChip} onAdd={() => setPicker((open) => (open ? null : 'chip'))} />
     </li>
   );
