@@ -29,13 +29,14 @@ export const parseKey = (key: string): Topic => {
   return { kind: kind as TopicKind, id: Number(id) };
 };
 
-/** Every server event passed on to the listeners. */
-export const EVENTS: readonly EventName[] = [
+/** Every server event passed on to the listeners (all of them: checked below). */
+const EVENT_LIST = [
   'message:created',
   'message:rendered',
   'message:edited',
   'message:deleted',
   'message:reactions',
+  'message:pinned',
   'messages:deleted',
   'chat:updated',
   'chat:removed',
@@ -54,4 +55,8 @@ export const EVENTS: readonly EventName[] = [
   'call:peer-left',
   'call:signal',
   'call:ended',
-];
+] as const satisfies readonly EventName[];
+/** A server event left out of the list does not compile (it would never reach a listener). */
+const everyEvent: [Exclude<EventName, (typeof EVENT_LIST)[number]>] extends [never] ? true : Exclude<EventName, (typeof EVENT_LIST)[number]> = true;
+void everyEvent;
+export const EVENTS: readonly EventName[] = EVENT_LIST;
