@@ -88,24 +88,22 @@ export function removeMessages(data: MessagePages | undefined, messageIds: reado
 
 /** The pages with this message's reactions replaced (a live `message:reactions`, the answer to a reaction). */
 export function setReactions(data: MessagePages | undefined, messageId: number, reactions: Reaction[]): MessagePages | undefined {
-  if (!data) return data;
-  let changed = false;
-  const pages = data.pages.map((page) => {
-    if (!page.results.some((item) => item.id === messageId)) return page;
-    changed = true;
-    return { ...page, results: page.results.map((item) => (item.id === messageId ? { ...item, reactions } : item)) };
-  });
-  return changed ? { ...data, pages } : data;
+  return patchMessage(data, messageId, { reactions });
 }
 
 /** The message with its pin as it now stands (pinned, or null: unpinned). */
 export function setPinned(data: MessagePages | undefined, messageId: number, pinned: ChatMessage['pinned']): MessagePages | undefined {
+  return patchMessage(data, messageId, { pinned });
+}
+
+/** The cached message with these fields changed (the pages without it, and the data when none holds it, unchanged). */
+function patchMessage(data: MessagePages | undefined, messageId: number, patch: Partial<ChatMessage>): MessagePages | undefined {
   if (!data) return data;
   let changed = false;
   const pages = data.pages.map((page) => {
     if (!page.results.some((item) => item.id === messageId)) return page;
     changed = true;
-    return { ...page, results: page.results.map((item) => (item.id === messageId ? { ...item, pinned } : item)) };
+    return { ...page, results: page.results.map((item) => (item.id === messageId ? { ...item, ...patch } : item)) };
   });
   return changed ? { ...data, pages } : data;
 }
