@@ -43,6 +43,7 @@ async function main() {
       attachments: [],
       correction: null,
       missedTerms: [],
+      pinned: null,
     };
     io.to(`chat:${chatId}`).emit('message:created', { chatId, message });
     return { ...message, isMe: true };

@@ -258,6 +258,27 @@ const stats = (values: number[]) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
 };
 
+/** The embedded providers, as `npm start` has them. */
+const EMBEDDED = { STT_PROVIDER: 'pocketsphinx', TRANSLATION_PROVIDER: 'apertium', TTS_PROVIDER: 'espeak' };
+
+/** A Parla server of its own (its own database and files) with these providers. */
+async function startParla(name: string, tmp: string, providers: Record<string, string>, logLevel: string) {
+  const secretKey = randomBytes(48).toString('base64url');
+  const databaseUrl = await createDatabase();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    name,
+    main: path.resolve(ROOT, options['server-main']),
+    url,
+    readyUrl: `${url}/api/status/`,
+    tmp,
+    timeoutSeconds: 120,
+    env: { ...parlaEnv({ port, publicUrl: url, dataDir: path.join(tmp, `data-${name}`), databaseUrl, secretKey, logLevel }), RATE_LIMIT_MESSAGES: '0', ...providers },
+  });
+  return { server, url, databaseUrl, secretKey };
+}
+
 interface ProviderRun {
   providers: Providers;
   streaming: Outcome[];
@@ -270,31 +291,20 @@ interface ProviderRun {
 
 /** One server on `providers`, the utterances streamed and uploaded in turn. */
 async function runOn(providers: Providers, said: Said[], tmp: string): Promise<ProviderRun> {
-  const secretKey = randomBytes(48).toString('base64url');
-  const databaseUrl = await createDatabase();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   let standIn: StandIn | undefined;
   if (providers === 'stand-in') {
     standIn = await startOpenAiStandIn();
     const opened = standIn;
     onCleanup(() => opened.close());
   }
-  const server = await startServer({
-    name: `interpreting-${providers}`,
-    main: path.resolve(ROOT, options['server-main']),
-    url,
-    readyUrl: `${url}/api/status/`,
+  const { server, url, databaseUrl, secretKey } = await startParla(
+    `interpreting-${providers}`,
     tmp,
-    timeoutSeconds: 120,
-    env: {
-      ...parlaEnv({ port, publicUrl: url, dataDir: path.join(tmp, `data-${providers}`), databaseUrl, secretKey, logLevel: 'debug' }),
-      RATE_LIMIT_MESSAGES: '0',
-      ...(standIn
-        ? { OPENAI_BASE_URL: standIn.baseUrl, TRANSLATION_MODEL: 'stand-in', STT_PROVIDER: 'openai', STT_STREAMING: 'realtime', TTS_PROVIDER: 'openai' }
-        : { STT_PROVIDER: 'pocketsphinx', TRANSLATION_PROVIDER: 'apertium', TTS_PROVIDER: 'espeak' }),
-    },
-  });
+    standIn
+      ? { OPENAI_BASE_URL: standIn.baseUrl, TRANSLATION_MODEL: 'stand-in', STT_PROVIDER: 'openai', STT_STREAMING: 'realtime', TTS_PROVIDER: 'openai' }
+      : EMBEDDED,
+    'debug',
+  );
   const seeder = openSeeder(databaseUrl);
   const room = await seedLiveRoom(seeder, secretKey, {
     title: 'Interpreting',
@@ -480,25 +490,7 @@ async function capacityRun(url: string, serverPid: number, databaseUrl: string, 
 
 async function capacity(levels: number[], said: Said[], tmp: string): Promise<CapacityRun[]> {
   if (!levels.length) return [];
-  const secretKey = randomBytes(48).toString('base64url');
-  const databaseUrl = await createDatabase();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    name: 'interpreting-capacity',
-    main: path.resolve(ROOT, options['server-main']),
-    url,
-    readyUrl: `${url}/api/status/`,
-    tmp,
-    timeoutSeconds: 120,
-    env: {
-      ...parlaEnv({ port, publicUrl: url, dataDir: path.join(tmp, 'data-capacity'), databaseUrl, secretKey, logLevel: 'info' }),
-      RATE_LIMIT_MESSAGES: '0',
-      STT_PROVIDER: 'pocketsphinx',
-      TRANSLATION_PROVIDER: 'apertium',
-      TTS_PROVIDER: 'espeak',
-    },
-  });
+  const { server, url, databaseUrl, secretKey } = await startParla('interpreting-capacity', tmp, EMBEDDED, 'info');
   const runs: CapacityRun[] = [];
   for (const speakers of levels) {
     runs.push(await capacityRun(url, server.child.pid!, databaseUrl, secretKey, speakers, said));
