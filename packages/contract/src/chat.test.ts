@@ -68,6 +68,7 @@ const message = {
   attachments: [],
   correction: null,
   missedTerms: [],
+  pinned: null,
 };
 
 describe('groupChatSchema', () => {
