@@ -33,7 +33,6 @@ import { MembersDialog } from './members-dialog';
 import { MessageList } from './message-list';
 import { useOnline, useOutboxSender } from './outbox-sender';
 import { chatControls } from './permissions';
-import { PinsDialog } from './pins';
 import { ChatSearchDialog } from './search';
 import { SettingsDialog } from './settings-dialog';
 import { activeTypists, addTypist, nextExpiry, removeTypist, type Typist } from './typing';
@@ -72,7 +71,8 @@ function ChatUnavailable({ onRetry }: { onRetry?: () => void }) {
 
 type Panel = 'search' | 'pins' | 'members' | 'settings' | 'edit' | 'glossary' | null;
 
-// The glossary is opened now and then: its code loads with the dialog.
+// The glossary and the pinned messages are opened now and then: their code loads with the dialog.
+const PinsDialog = lazy(() => loadChunk(() => import('./pins').then((module) => ({ default: module.PinsDialog }))));
 const GlossaryDialog = lazy(() => loadChunk(() => import('../../components/glossary').then((module) => ({ default: module.GlossaryDialog }))));
 
 function ChatScreen({ chatId }: { chatId: number }) {
@@ -182,7 +182,11 @@ function ChatScreen({ chatId }: { chatId: number }) {
       <Announcer chatId={chatId} />
       <Composer ref={composer} chatId={chatId} userId={user.data?.id} member={member.data} replyTo={replyTo} onReplyDone={() => setReplyTo(null)} />
       <ChatSearchDialog open={panel === 'search'} onClose={() => setPanel(null)} chatId={chatId} q={searched} onSearch={setSearched} />
-      <PinsDialog open={panel === 'pins'} onClose={() => setPanel(null)} chat={chat.data} canPin={controls.pinMessages} />
+      {panel === 'pins' && (
+        <Suspense fallback={null}>
+          <PinsDialog open onClose={() => setPanel(null)} chat={chat.data} canPin={controls.pinMessages} />
+        </Suspense>
+      )}
       <SettingsDialog
         open={panel === 'settings'}
         onClose={() => setPanel(null)}

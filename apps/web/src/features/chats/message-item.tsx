@@ -2,7 +2,7 @@
 // the quote it answers, its attachments, its text in the reader's language (or an editor in its
 // place), the correction and missed-terms notes, the original on demand, why it was not
 // translated, its time and state, its menu, and its reactions.
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatMember, ChatMessage } from '@parla/contract/chat';
@@ -10,6 +10,7 @@ import { CorrectionNote, MissedTermsNote } from '../../components/correction';
 import type { GlossaryDraft } from '../../components/glossary';
 import { MoreIcon, PinIcon } from '../../components/icons';
 import { correctionDraft } from '../../lib/correction-draft';
+import { loadChunk } from '../../lib/load-chunk';
 import { formatTime } from '../../lib/format';
 import { languageName } from '../../lib/languages';
 import { chatKeys, restoreRendering } from './api';
@@ -20,8 +21,10 @@ import { CorrectTranslation, EditMessage } from './message-editors';
 import { MessageText } from './message-text';
 import { ReactionBar, ReactionPicker } from './reactions';
 import { upsertMessage, type MessagePages } from './timeline';
-import { VersionsDialog } from './versions';
 import { messageElementId } from './use-jump-to-message';
+
+// An edited message's earlier versions are looked at now and then: their code loads with the dialog.
+const VersionsDialog = lazy(() => loadChunk(() => import('./versions').then((module) => ({ default: module.VersionsDialog }))));
 
 /** A quote shows at most this much of the message (two lines of it, by the style). */
 const QUOTE_MAX = 280;
@@ -201,7 +204,11 @@ export function MessageItem({
           />
         )}
       </div>
-      {versions && <VersionsDialog open onClose={() => setVersions(false)} chatId={chatId} message={message} />}
+      {versions && (
+        <Suspense fallback={null}>
+          <VersionsDialog open onClose={() => setVersions(false)} chatId={chatId} message={message} />
+        </Suspense>
+      )}
       <ReactionBar chatId={chatId} message={message} meId={member.id} addRef={addChip} onAdd={() => setPicker((open) => (open ? null : 'chip'))} />
     </li>
   );
