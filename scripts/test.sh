@@ -62,7 +62,7 @@ ON_POSTGRES=(test/bad-input.test.ts test/chats.test.ts test/rooms-api.test.ts te
   test/rate-limit.test.ts test/chats-live.test.ts test/platform.test.ts test/jobs.test.ts
   test/chats-restart.test.ts test/housekeeping.test.ts test/fast-rows.test.ts test/chats-basics.test.ts
   test/chats-search.test.ts test/chats-attachments.test.ts test/notifications.test.ts test/glossary.test.ts
-  test/chats-pins.test.ts test/chats-versions.test.ts)
+  test/chats-pins.test.ts test/chats-versions.test.ts test/chats-awareness.test.ts)
 log "server tests on PGlite"
 (cd apps/server && TEST_DATABASE=pglite npx vitest run)
 log "server tests on PostgreSQL"

@@ -29,6 +29,8 @@ import { createSpeech } from './domain/rendering/speech/index';
 import { createDiskStorage, createS3Storage, s3Origin } from './platform/storage';
 import { createInvitationMail } from './domain/invitations/invitations';
 import { createUserDirectory } from './domain/people/users';
+import { createPrivacy } from './domain/people/privacy';
+import { createPresence } from './domain/delivery/presence';
 import { dummyHash } from './features/accounts/passwords';
 import { createTranslationProvider, createTranslator } from './domain/rendering/translation/index';
 import { serializerCompiler } from './platform/serialization';
@@ -119,6 +121,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     eventsPer10s: config.rateLimits.liveEventsPer10s,
   });
+  const privacy = createPrivacy(database.db, app.log);
+  const presence = await createPresence({
+    realtime,
+    db: database.db,
+    redisUrl: config.redisUrl,
+    offlineGraceMs: config.presenceOfflineGraceMs,
+    shows: async (userId) => (await privacy.get(userId))?.showPresence ?? false,
+    log: app.log,
+  });
+  privacy.onChange(async (userId, before, after) => {
+    if (before.showPresence !== after.showPresence) await presence.shownChanged(userId, after.showPresence);
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, printLinks: config.env === 'development' });
   const ctx: AppContext = {
     config,
@@ -134,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     userLimits: userLimits(limits, config.rateLimits),
     // An invited address without an account gets one nobody can sign in to until it is signed up for.
     users: createUserDirectory(database.db, { unusablePasswordHash: dummyHash(config.passwordHashCost) }),
+    privacy,
+    presence,
     invitationMail: createInvitationMail({
       mailer,
       publicUrl: config.publicUrl,
@@ -163,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Live connections end before the HTTP server closes (it would wait for them); then workers
   // (their jobs finish), the translator, and the database last.
   app.addHook('preClose', async () => {
+    await presence.close();
     await realtime.close();
   });
   app.addHook('onClose', async () => {

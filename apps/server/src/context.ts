@@ -17,6 +17,8 @@ import type { Storage } from './platform/storage';
 import type { Speech } from './domain/rendering/speech/index';
 import type { Translator } from './domain/rendering/translation/index';
 import type { UserDirectory } from './domain/people/users';
+import type { PrivacySettings } from './domain/people/privacy';
+import type { Presence } from './domain/delivery/presence';
 
 export interface AppContext {
   config: Config;
@@ -33,6 +35,10 @@ export interface AppContext {
   userLimits: UserLimits;
   /** Accounts as chats and rooms see them (and the accounts invitations make). */
   users: UserDirectory;
+  /** What others see of a person (read receipts, presence), and who follows a change of it. */
+  privacy: PrivacySettings;
+  /** Who is online, away or offline, across processes. */
+  presence: Presence;
   invitationMail: InvitationMail;
   translator: Translator;
   speech: Speech;

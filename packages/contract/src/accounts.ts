@@ -100,5 +100,18 @@ export const userUpdateFieldsSchema = z.object({
 });
 export type UserUpdateFields = z.infer<typeof userUpdateFieldsSchema>;
 
+/**
+ * GET/PATCH /api/accounts/privacy/: what others see of the person. `readReceipts` off: nobody sees
+ * how far they read, and they see nobody's; `showPresence` off: they always look offline, with no
+ * "last seen".
+ */
+export const privacySchema = z.object({
+  readReceipts: z.boolean(),
+  showPresence: z.boolean(),
+});
+export type Privacy = z.infer<typeof privacySchema>;
+export const privacyPatchSchema = z.partial(privacySchema);
+export type PrivacyPatch = z.infer<typeof privacyPatchSchema>;
+
 /** Avatar formats accepted (checked by content on the server). */
 export const AVATAR_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;

@@ -64,6 +64,8 @@ export const API = {
   getUser: op('GET', '/api/accounts/user/', 'accounts', 'The signed-in user'),
   replaceUser: op('PUT', '/api/accounts/user/', 'accounts', 'Set the full name and the avatar (JSON, or a form with the image file)'),
   updateUser: op('PATCH', '/api/accounts/user/', 'accounts', 'Change the full name or the avatar (JSON, or a form with the image file)'),
+  getPrivacy: op('GET', '/api/accounts/privacy/', 'accounts', 'What others see of the user: read receipts, presence'),
+  updatePrivacy: op('PATCH', '/api/accounts/privacy/', 'accounts', 'Share or hide read receipts (off: see nobody’s) and presence'),
 
   listRooms: op('GET', '/api/rooms/', 'rooms', 'The user’s rooms: invitations first, then the most recently active'),
   createRoom: op('POST', '/api/rooms/', 'rooms', 'Create a room; its creator is its OWNER', { limited: true }),
@@ -128,6 +130,8 @@ export const API = {
   listPins: op('GET', '/api/chat/{groupChatId}/pins/', 'chat', 'The chat’s pinned messages in the reader’s language and tone, the latest pinned first'),
   pinMessage: op('PUT', '/api/chat/{groupChatId}/messages/{id}/pin/', 'chat', 'Pin a message to the chat for every member (OWNER, ADMIN)'),
   unpinMessage: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/pin/', 'chat', 'Unpin a message (OWNER, ADMIN)', none),
+  listReceipts: op('GET', '/api/chat/{groupChatId}/receipts/', 'chat', 'How far the other members read (“seen by”), for a reader who shares their own'),
+  listPresence: op('GET', '/api/chat/{groupChatId}/presence/', 'chat', 'Who of the chat’s members is online, away or offline, and when they were last seen'),
   correctMessageRendering: op('PUT', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Correct one’s rendering of a message for every member who reads in the same language and tone', { limited: true }),
   restoreMessageRendering: op('DELETE', '/api/chat/{groupChatId}/messages/{id}/rendering/', 'chat', 'Take a correction of one’s rendering back (or, as an owner or admin, every reader’s): the machine’s text again', none),
 

@@ -1,7 +1,7 @@
 // /api/chat/* bodies and queries (spec sections 3, 5 and 7 "Chat"; product.md "Roles and
 // permissions", "Chats and messages").
 import * as z from 'zod/mini';
-import { LIMITS } from './constants';
+import { LIMITS, PRESENCE } from './constants';
 import {
   chatRoleField,
   dateTimeField,
@@ -418,6 +418,37 @@ export type MessageVersion = z.infer<typeof messageVersionSchema>;
 /** GET …/versions/: the earlier texts, the newest first (at most LIMITS.versionsShown); the current text is the message itself. */
 export const messageVersionsSchema = z.object({ messageId: idField, results: z.array(messageVersionSchema) });
 export type MessageVersions = z.infer<typeof messageVersionsSchema>;
+
+// ---- Read receipts and presence: /chat/{groupChatId}/receipts/, /chat/{groupChatId}/presence/ ----
+
+/** How far a member read (their read marker) and when they last moved it (null: before such times were kept). */
+export const readReceiptSchema = z.object({
+  memberId: idField,
+  nickName: z.string(),
+  lastReadMessage: idField,
+  readAt: z.nullable(dateTimeField),
+});
+export type ReadReceipt = z.infer<typeof readReceiptSchema>;
+
+/**
+ * GET /chat/{groupChatId}/receipts/: the other members' read markers (those who share them). A
+ * message was seen by every member whose `lastReadMessage` is at or past it. `enabled` false: the
+ * reader does not share theirs, so sees nobody's (`results` empty).
+ */
+export const chatReceiptsSchema = z.object({ enabled: z.boolean(), results: z.array(readReceiptSchema) });
+export type ChatReceipts = z.infer<typeof chatReceiptsSchema>;
+
+/** A member's presence: `lastSeen` when offline and known (null for one who hides it). */
+export const memberPresenceSchema = z.object({
+  memberId: idField,
+  state: z.enum(PRESENCE.states),
+  lastSeen: z.nullable(dateTimeField),
+});
+export type MemberPresence = z.infer<typeof memberPresenceSchema>;
+
+/** GET /chat/{groupChatId}/presence/: every joined member's presence, the reader's own included. */
+export const chatPresenceSchema = z.object({ results: z.array(memberPresenceSchema) });
+export type ChatPresence = z.infer<typeof chatPresenceSchema>;
 
 // ---- Pinned messages: /chat/{groupChatId}/pins/, /chat/{groupChatId}/messages/{id}/pin/ ----
 

@@ -190,3 +190,25 @@ export const SPEECH_STREAM = {
 } as const;
 /** How long a `typing` event holds without a new one. */
 export const TYPING_HOLD_MS = 4000;
+
+/**
+ * Presence: `online` while a live connection of the person is in use, `away` while every one of
+ * them is idle or hidden (the client says so after `awayAfterMs` without input), `offline` once
+ * the last one has been gone for `offlineGraceMs` (a reload or a short drop is not a departure).
+ */
+export const PRESENCE = {
+  states: ['online', 'away', 'offline'] as const,
+  awayAfterMs: 5 * 60_000,
+  offlineGraceMs: 15_000,
+} as const;
+export type PresenceState = (typeof PRESENCE.states)[number];
+
+/**
+ * Read receipts are pushed in batches: a chat's read markers that moved within one window go out
+ * together, the window growing with the chat (`batchMs` for every `membersPerBatch` joined members),
+ * so what one read costs stays linear in the chat's size however many read at once.
+ */
+export const RECEIPTS = {
+  batchMs: 1_000,
+  membersPerBatch: 100,
+} as const;

@@ -2,7 +2,7 @@
 // authenticates with the session cookie (or `auth: { token: <access token> }`); a client
 // subscribes to each chat it shows, and every event reaches it already rendered for it.
 import * as z from 'zod/mini';
-import { chatMessageSchema, groupChatSchema, reactionsSchema, type ChatMessage, type ChatMessageCreateRequest } from './chat';
+import { chatMessageSchema, groupChatSchema, memberPresenceSchema, reactionsSchema, readReceiptSchema, type ChatMessage, type ChatMessageCreateRequest } from './chat';
 import type { ErrorBody } from './errors';
 import { roomSchema, segmentSchema } from './rooms';
 import { idField } from './fields';
@@ -44,6 +44,9 @@ export type MessageSendAck =
   | { ok: true; created: boolean; message: ChatMessage }
   | { ok: false; status: number; error: ErrorBody }
   | { ok: false; error: 'throttled' };
+
+export const presenceAwaySchema = z.object({ away: z.boolean() });
+export type PresenceAway = z.infer<typeof presenceAwaySchema>;
 
 // ---- the call without a media server (a WebRTC mesh signalled here) ----
 
@@ -116,6 +119,11 @@ export type CallJoinAck =
 export type CallSignalAck = { ok: true } | { ok: false; error: 'not_found' | 'invalid' | 'throttled' };
 
 export interface ClientToServerEvents {
+  /**
+   * This connection is idle (no input for PRESENCE.awayAfterMs, or its page hidden) or in use again:
+   * the person is `away` while all their connections are.
+   */
+  'presence:away': (payload: PresenceAway) => void;
   /** Enter the room's call (a participant, while the room is Live). */
   'call:join': (payload: CallJoin, ack: (answer: CallJoinAck) => void) => void;
   'call:leave': (payload: RoomRef) => void;
@@ -152,6 +160,14 @@ export type ReactionsEvent = z.infer<typeof reactionsEventSchema>;
 export const pinEventSchema = z.object({ chatId: idField, messageId: idField, pinned: chatMessageSchema.shape.pinned });
 export type PinEvent = z.infer<typeof pinEventSchema>;
 
+/** Read markers that moved (RECEIPTS: batched per chat), for readers who share theirs. */
+export const receiptsEventSchema = z.object({ chatId: idField, receipts: z.array(readReceiptSchema) });
+export type ReceiptsEvent = z.infer<typeof receiptsEventSchema>;
+
+/** Members whose presence changed. */
+export const presenceEventSchema = z.object({ chatId: idField, presence: z.array(memberPresenceSchema) });
+export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+
 export const chatEventSchema = z.object({ chat: groupChatSchema });
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
@@ -186,6 +202,10 @@ export interface ServerToClientEvents {
   'chat:removed': (event: ChatRef) => void;
   /** The reader read up to a message (in any of their tabs or devices): their unread counts follow. */
   'chat:read': (event: { chatId: number; lastReadMessage: number | null }) => void;
+  /** Other members read further (“seen by”): only to readers who share their own receipts. */
+  'receipts': (event: ReceiptsEvent) => void;
+  /** Members came online, went away or offline. */
+  'presence': (event: PresenceEvent) => void;
   /** Members were added, removed or changed role: reload the members list. */
   'members:changed': (event: ChatRef) => void;
   'typing': (event: TypingEvent) => void;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { MESH } from '@parla/contract/constants';
+import { MESH, PRESENCE } from '@parla/contract/constants';
 import type { CallIceServer } from '@parla/contract/live';
 import type { S3Options } from './storage';
 import { serverPaths } from './paths';
@@ -123,6 +123,8 @@ const envSchema = z.object({
   TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
   /** How long someone whose live connection dropped keeps their place in a call (MESH.rejoinGraceMs). */
   CALL_REJOIN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(MESH.rejoinGraceMs / 1000),
+  /** How long after someone's last live connection ends they are shown offline (PRESENCE.offlineGraceMs). */
+  PRESENCE_OFFLINE_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(PRESENCE.offlineGraceMs / 1000),
   /** auto: openai when OPENAI_BASE_URL or OPENAI_API_KEY is set, else the offline one when installed, else none. */
   STT_PROVIDER: z.enum(['auto', 'openai', 'pocketsphinx', 'none']).default('auto'),
   TTS_PROVIDER: z.enum(['auto', 'openai', 'espeak', 'none']).default('auto'),
@@ -270,6 +272,8 @@ export interface Config {
   turn: { urls: string[]; secret: string; ttlSeconds: number } | undefined;
   /** How long a call keeps the place of someone whose live connection dropped (ms). */
   callRejoinGraceMs: number;
+  /** How long after someone's last live connection ends they are shown offline. */
+  presenceOfflineGraceMs: number;
   /** PARTIAL_TRANSLATION_MS; undefined: by provider. */
   partialTranslationMs: number | undefined;
   speech: {
@@ -402,6 +406,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     turn: env.TURN_URLS.length && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET, ttlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS } : undefined,
     callRejoinGraceMs: Math.round(env.CALL_REJOIN_GRACE_SECONDS * 1000),
+    presenceOfflineGraceMs: Math.round(env.PRESENCE_OFFLINE_GRACE_SECONDS * 1000),
     partialTranslationMs: env.PARTIAL_TRANSLATION_MS,
     speech: {
       sttProvider: env.STT_PROVIDER,

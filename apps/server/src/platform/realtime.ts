@@ -29,6 +29,8 @@ import type { TokenService } from './auth';
 export interface SocketData {
   userId: number;
   sessionId: string;
+  /** The client said this connection is idle or hidden (presence: away). */
+  away?: boolean;
 }
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

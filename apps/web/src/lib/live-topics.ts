@@ -42,6 +42,8 @@ const EVENT_LIST = [
   'chat:removed',
   'chat:read',
   'members:changed',
+  'receipts',
+  'presence',
   'typing',
   'segment:created',
   'segment:rendered',

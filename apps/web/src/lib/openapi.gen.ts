@@ -250,6 +250,27 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/accounts/privacy/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What others see of the user: read receipts, presence */
+        get: operations["getPrivacy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Share or hide read receipts (off: see nobody’s) and presence
+         * @description Only the settings given change. Read receipts off: the others no longer see how far the user read, and the user sees nobody’s; presence off: the user looks offline, with no “last seen”. Open chats follow at once.
+         */
+        patch: operations["updatePrivacy"];
+        trace?: never;
+    };
     "/api/rooms/": {
         parameters: {
             query?: never;
@@ -918,6 +939,40 @@ export interface paths {
         };
         /** The earlier texts of an edited message, each in the reader’s language and tone */
         get: operations["listMessageVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/receipts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the other members read (“seen by”), for a reader who shares their own */
+        get: operations["listReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{groupChatId}/presence/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who of the chat’s members is online, away or offline, and when they were last seen */
+        get: operations["listPresence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1833,6 +1888,66 @@ export interface operations {
                         avatarImage: string | null;
                         /** @enum {string|null} */
                         readingLanguage: "af" | "ar" | "az" | "be" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "en" | "es" | "et" | "fa" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "hy" | "id" | "is" | "it" | "ja" | "kk" | "kn" | "ko" | "lt" | "lv" | "mi" | "mk" | "mr" | "ms" | "ne" | "nl" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "sr" | "sv" | "sw" | "ta" | "th" | "tl" | "tr" | "uk" | "ur" | "vi" | "zh" | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPrivacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        readReceipts: boolean;
+                        showPresence: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updatePrivacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    readReceipts?: boolean;
+                    showPresence?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        readReceipts: boolean;
+                        showPresence: boolean;
                     };
                 };
             };
@@ -6315,6 +6430,84 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        results: {
+                            /** @example 42 */
+                            memberId: number;
+                            nickName: string;
+                            /** @example 42 */
+                            lastReadMessage: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            readAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupChatId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @example 42 */
+                            memberId: number;
+                            /** @enum {string} */
+                            state: "online" | "away" | "offline";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T09:30:00+00:00
+                             */
+                            lastSeen: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

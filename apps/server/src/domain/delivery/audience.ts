@@ -4,7 +4,9 @@
 // a piece of text is built once per group and sent to that group, so the work grows with the
 // groups, not the readers. Membership is checked on every subscribe and enforced at once on
 // removal, leaving and regrouping. The features keep only what is theirs (typing, room state) and
-// how a view of their rows is built.
+// how a view of their rows is built. A subscriber may also be in channels of the topic (say, the
+// readers who share read receipts: `{kind}:{id}#receipts`), joined and left with the topic and
+// kept when their group changes.
 import type { ServerToClientEvents } from '@parla/contract/live';
 import { userRoom, type LiveSocket, type Realtime } from '../../platform/realtime';
 
@@ -31,6 +33,8 @@ export interface Subscriber<Group> {
   memberId: number;
   /** How the others see them (nickname, alias). */
   name: string;
+  /** The topic's channels they receive (see channelRoom). */
+  channels?: readonly string[];
 }
 
 /** One recipient's own view of an event (their own message, their own tone for a segment). */
@@ -44,7 +48,14 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
   const { kind, groupKey, membership, parseRef } = options;
   const topicRoom = (topicId: number) => `${kind}:${topicId}`;
   const groupRoom = (topicId: number, group: Group) => `${kind}:${topicId}:${groupKey(group)}`;
-  const isRoomOf = (topicId: number, name: string) => name === topicRoom(topicId) || name.startsWith(`${topicRoom(topicId)}:`);
+  const channelRoom = (topicId: number, channel: string) => `${topicRoom(topicId)}#${channel}`;
+  const isChannelOf = (topicId: number, name: string) => name.startsWith(`${topicRoom(topicId)}#`);
+  const isRoomOf = (topicId: number, name: string) => name === topicRoom(topicId) || name.startsWith(`${topicRoom(topicId)}:`) || isChannelOf(topicId, name);
+  const roomsOf = (topicId: number, subscriber: Subscriber<Group>) => [
+    topicRoom(topicId),
+    groupRoom(topicId, subscriber.group),
+    ...(subscriber.channels ?? []).map((channel) => channelRoom(topicId, channel)),
+  ];
   // Socket.IO types each event's listener apart; both kinds' subscribe events share one handler.
   const subscribeEvent = `${kind}:subscribe` as const;
   const unsubscribeEvent = `${kind}:unsubscribe` as const;
@@ -60,7 +71,7 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
       return { ok: false, error: 'not_found' };
     }
     // Joined before the stale rooms are left, with no wait between: no event falls in a gap.
-    const rooms = [topicRoom(topicId), groupRoom(topicId, subscriber.group)];
+    const rooms = roomsOf(topicId, subscriber);
     void socket.join(rooms);
     for (const name of [...socket.rooms]) if (isRoomOf(topicId, name) && !rooms.includes(name)) void socket.leave(name);
     for (const handler of handlers) handler(socket, topicId, subscriber);
@@ -82,7 +93,10 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
       if (!match) continue;
       const topicId = Number(match[1]);
       const subscriber = await membership(topicId, userId);
-      if (!subscriber || !rooms.has(groupRoom(topicId, subscriber.group))) return false;
+      if (!subscriber) return false;
+      const now = roomsOf(topicId, subscriber);
+      // The same group and channels as when it dropped (a channel left since must not come back).
+      if (!now.every((name) => rooms.has(name)) || [...rooms].some((name) => isRoomOf(topicId, name) && !now.includes(name))) return false;
     }
     return true;
   });
@@ -96,13 +110,18 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
     on(unsubscribeEvent, (payload) => unsubscribe(socket, payload));
   });
 
-  /** Moves a user's subscribed sockets of a topic: out of every room of it, and into `rooms`. */
-  async function moveSockets(userId: number, topicId: number, rooms: string[]) {
+  /**
+   * Moves a user's subscribed sockets of a topic: out of every room of it, and into `rooms`; with
+   * `keepChannels`, the channels they are in stay theirs.
+   */
+  async function moveSockets(userId: number, topicId: number, rooms: string[], keepChannels = false) {
     const sockets = await io.in(userRoom(userId)).fetchSockets();
     for (const socket of sockets) {
       if (!socket.rooms.has(topicRoom(topicId))) continue;
       if (rooms.length) socket.join(rooms);
-      for (const name of [...socket.rooms]) if (isRoomOf(topicId, name) && !rooms.includes(name)) socket.leave(name);
+      for (const name of [...socket.rooms]) {
+        if (isRoomOf(topicId, name) && !rooms.includes(name) && !(keepChannels && isChannelOf(topicId, name))) socket.leave(name);
+      }
     }
   }
 
@@ -177,9 +196,28 @@ export function createAudience<Group>(realtime: Realtime, options: AudienceOptio
       }
     },
 
-    /** A reader now reads in another group: their subscribed sockets move to it. */
+    /** A reader now reads in another group: their subscribed sockets move to it (their channels stay). */
     async regroup(userId: number, topicId: number, group: Group) {
-      await moveSockets(userId, topicId, [topicRoom(topicId), groupRoom(topicId, group)]);
+      await moveSockets(userId, topicId, [topicRoom(topicId), groupRoom(topicId, group)], true);
+    },
+
+    /** An event for the topic's subscribers in a channel. */
+    toChannel<K extends EventName>(topicId: number, channel: string, event: K, payload: Payload<K>) {
+      emit(io.to(channelRoom(topicId, channel)), event, payload);
+    },
+
+    /** A user's sockets now receive a channel, or no longer do, in every topic of this kind they are subscribed to. */
+    async setChannel(userId: number, channel: string, on: boolean) {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      for (const socket of sockets) {
+        for (const name of [...socket.rooms]) {
+          const match = topicPattern.exec(name);
+          if (!match) continue;
+          const room = channelRoom(Number(match[1]), channel);
+          if (on) socket.join(room);
+          else socket.leave(room);
+        }
+      }
     },
   };
 }

@@ -15,6 +15,8 @@ import {
   tokenRefreshResponseSchema,
   tokenVerifyRequestSchema,
   userSchema,
+  privacyPatchSchema,
+  privacySchema,
   userUpdateFieldsSchema,
   verifyEmailRequestSchema,
 } from '@parla/contract/accounts';
@@ -22,7 +24,7 @@ import { API } from '@parla/contract/api';
 import { COOKIES, LIMITS } from '@parla/contract/constants';
 import { detailSchema } from '@parla/contract/errors';
 import { checkXsrf, clearSessionCookies, setSessionCookies } from '../../platform/auth';
-import { notAuthenticated } from '../../platform/errors';
+import { notAuthenticated, notFound } from '../../platform/errors';
 import { readForm } from '../../platform/multipart';
 import { addressKey, type LimitRule } from '../../platform/rate-limit';
 import { route } from '../../platform/routes';
@@ -194,6 +196,29 @@ export async function accountsRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.get(route(API.getUser), { onRequest: requireUser, schema: { tags, response: { 200: userSchema } } }, (request) =>
     accounts.getUser(request.auth!.userId),
+  );
+
+  app.get(route(API.getPrivacy), { onRequest: requireUser, schema: { tags, response: { 200: privacySchema } } }, async (request) => {
+    const privacy = await ctx.privacy.get(request.auth!.userId);
+    if (!privacy) throw notFound();
+    return privacy;
+  });
+  app.patch(
+    route(API.updatePrivacy),
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        description: 'Only the settings given change. Read receipts off: the others no longer see how far the user read, and the user sees nobody’s; presence off: the user looks offline, with no “last seen”. Open chats follow at once.',
+        body: privacyPatchSchema,
+        response: { 200: privacySchema },
+      },
+    },
+    async (request) => {
+      const privacy = await ctx.privacy.update(request.auth!.userId, request.body);
+      if (!privacy) throw notFound();
+      return privacy;
+    },
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {

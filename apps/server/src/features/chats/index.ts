@@ -14,7 +14,7 @@ import { createChatsService, RENDER_QUEUE, type RenderJob } from './service';
 export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
   const repo = createChatsRepository(ctx.db);
   const presenter = createMessagePresenter(ctx.translator.provider, ctx.storage);
-  const live = createChatsLive(ctx.realtime, repo, presenter, ctx.config.publicUrl);
+  const live = createChatsLive(ctx.realtime, repo, presenter, ctx.config.publicUrl, ctx.privacy);
   const chats = createChatsService({
     repo,
     users: ctx.users,
@@ -26,6 +26,8 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     storage: ctx.storage,
     files: ctx.recordings,
     push: ctx.push,
+    privacy: ctx.privacy,
+    presence: ctx.presence,
     glossaries: ctx.glossaries,
     pictures: ctx.pictures,
     quotas: ctx.quotas,
@@ -61,6 +63,15 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
     );
   }, Math.min(60_000, ctx.config.housekeepingIntervalMs)).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+  // What each person shares follows them into every chat they have open; their presence reaches
+  // every chat they are in.
+  ctx.privacy.onChange(async (userId, before, after) => {
+    if (before.readReceipts !== after.readReceipts) await live.receiptsShared(userId, after.readReceipts);
+  });
+  ctx.presence.onChange(async (userId, view) => {
+    const lastSeen = view.lastSeen?.toISOString() ?? null;
+    for (const { chatId, memberId } of await repo.membershipsOf(userId)) live.presence(chatId, [{ memberId, state: view.state, lastSeen }]);
+  });
   await app.register(async (scope) => chatsRoutes(scope, ctx, chats));
   chatsLiveRoutes(ctx, chats, app.log);
 }

@@ -1,9 +1,13 @@
 // Live pushes of chats, on the shared audience (domain/delivery/audience.ts): a message event is rendered once
 // per (language, tone) reading group, and once for its sender (isMe). What is the chat's own:
-// typing, and the chat as each member sees it.
+// typing, the chat as each member sees it, read receipts (to the readers who share theirs, in
+// batches: RECEIPTS) and presence.
 import type { ChatRole, MemberState } from '@parla/contract/constants';
 import type { GroupChat } from '@parla/contract/chat';
 import { chatRefSchema, TYPING_HOLD_MS, type PinEvent } from '@parla/contract/live';
+import { RECEIPTS } from '@parla/contract/constants';
+import type { MemberPresence, ReadReceipt } from '@parla/contract/chat';
+import type { PrivacySettings } from '../../domain/people/privacy';
 import { createAudience } from '../../domain/delivery/audience';
 import type { LiveSocket, Realtime } from '../../platform/realtime';
 import type { Reactions } from '@parla/contract/chat';
@@ -16,7 +20,10 @@ type QuoteForGroups = { quote: Omit<QuoteRow, 'rendering'>; renderings: readonly
 
 type MessageEventName = 'message:created' | 'message:edited' | 'message:rendered';
 
-export function createChatsLive(realtime: Realtime, repo: ChatsRepository, presenter: MessagePresenter, publicUrl: string) {
+/** The channel of a chat's subscribers who share their read receipts (and so see the others'). */
+const RECEIPTS_CHANNEL = 'receipts';
+
+export function createChatsLive(realtime: Realtime, repo: ChatsRepository, presenter: MessagePresenter, publicUrl: string, privacy: PrivacySettings) {
   const audience = createAudience<ReaderGroup>(realtime, {
     kind: 'chat',
     groupKey,
@@ -25,7 +32,8 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
       // Someone only invited gets nothing of the chat until they accept.
       if (!found?.member.joinedAt) return null;
       const { member } = found;
-      return { group: readerGroup(member), memberId: member.id, name: member.nickName };
+      const shares = (await privacy.get(userId))?.readReceipts ?? false;
+      return { group: readerGroup(member), memberId: member.id, name: member.nickName, channels: shares ? [RECEIPTS_CHANNEL] : [] };
     },
     parseRef: (payload) => {
       const parsed = chatRefSchema.safeParse(payload);
@@ -88,7 +96,47 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
     );
   }
 
+  /**
+   * Receipts are sent at once when none went out lately, else gathered until the chat's window ends
+   * (RECEIPTS: longer for larger chats), each member's latest only.
+   */
+  const receiptWindows = new Map<number, Map<number, ReadReceipt>>();
+  function openWindow(chatId: number) {
+    receiptWindows.set(chatId, new Map());
+    void repo
+      .joinedCount(chatId)
+      .catch(() => 0)
+      .then((members) => {
+        setTimeout(() => {
+          const gathered = receiptWindows.get(chatId);
+          receiptWindows.delete(chatId);
+          if (!gathered?.size) return;
+          audience.toChannel(chatId, RECEIPTS_CHANNEL, 'receipts', { chatId, receipts: [...gathered.values()] });
+          openWindow(chatId);
+        }, RECEIPTS.batchMs * Math.max(1, Math.ceil(members / RECEIPTS.membersPerBatch))).unref();
+      });
+  }
+
   return {
+    /** A member who shares receipts read further. */
+    receipt(chatId: number, receipt: ReadReceipt) {
+      const gathering = receiptWindows.get(chatId);
+      if (gathering) {
+        gathering.set(receipt.memberId, receipt);
+        return;
+      }
+      audience.toChannel(chatId, RECEIPTS_CHANNEL, 'receipts', { chatId, receipts: [receipt] });
+      openWindow(chatId);
+    },
+
+    /** A person now shares their receipts (and sees the others'), or no longer does: their open chats follow. */
+    receiptsShared: (userId: number, on: boolean) => audience.setChannel(userId, RECEIPTS_CHANNEL, on),
+
+    /** Members' presence changed: told to the chat's subscribers. */
+    presence(chatId: number, presence: MemberPresence[]) {
+      audience.announce(chatId, 'presence', { chatId, presence });
+    },
+
     /** The reader read up to a message: every tab and device of theirs hears it (their unread counts). */
     read(userId: number, chatId: number, lastReadMessage: number | null) {
       audience.toUsers('chat:read', [{ userId, payload: { chatId, lastReadMessage } }]);

@@ -36,7 +36,7 @@ export function createMembersRepository(db: Db) {
       return row;
     },
 
-    async updateMember(memberId: number, values: Partial<Pick<MemberRow, 'nickName' | 'language' | 'tone' | 'lastReadMessage' | 'chatRole' | 'muted'>>) {
+    async updateMember(memberId: number, values: Partial<Pick<typeof chatMembers.$inferSelect, 'nickName' | 'language' | 'tone' | 'lastReadMessage' | 'lastReadAt' | 'chatRole' | 'muted'>>) {
       const [row] = await db.update(chatMembers).set(values).where(eq(chatMembers.id, memberId)).returning();
       return row;
     },

@@ -18,7 +18,7 @@ import { stateOf, type ServiceShared } from './service-shared';
 
 export function createMembersService(shared: ServiceShared) {
   const { deps, link, presentChat, load, announceWithdrawn } = shared;
-  const { repo, users, invitations, live, storage, files, push } = deps;
+  const { repo, users, invitations, live, storage, files, push, privacy } = deps;
 
   const presentMember = (member: MemberRow): ChatMember => ({
     id: member.id,
@@ -92,10 +92,17 @@ export function createMembersService(shared: ServiceShared) {
         throw fieldError('lastReadMessage', 'noSuchMessage', undefined, 'does_not_exist');
       }
       const values = changedFields(member, changes, ['nickName', 'language', 'tone', 'lastReadMessage', 'muted']);
-      const updated = isEmpty(values) ? member : await repo.updateMember(member.id, values);
+      const readAt = values.lastReadMessage !== undefined ? new Date() : undefined;
+      const updated = isEmpty(values) ? member : await repo.updateMember(member.id, readAt ? { ...values, lastReadAt: readAt } : values);
       if (!updated) throw notFound();
-      // Read in one tab: the reader's other tabs and devices update their counts at once.
-      if (updated.lastReadMessage !== member.lastReadMessage) live.read(userId, chatId, updated.lastReadMessage);
+      if (updated.lastReadMessage !== member.lastReadMessage) {
+        // Read in one tab: the reader's other tabs and devices update their counts at once; the
+        // others see how far they read, if they share it.
+        live.read(userId, chatId, updated.lastReadMessage);
+        if (readAt && updated.lastReadMessage !== null && (await privacy.get(userId))?.readReceipts) {
+          live.receipt(chatId, { memberId: updated.id, nickName: updated.nickName, lastReadMessage: updated.lastReadMessage, readAt: readAt.toISOString() });
+        }
+      }
       if (updated.language !== member.language || updated.tone !== member.tone) await live.regrouped(userId, chatId, readerGroup(updated));
       if (updated.nickName !== member.nickName) live.membersChanged(chatId);
       // Muted in one tab: the reader's other tabs show it and keep quiet too.

@@ -6,7 +6,8 @@ import { chatMembers, type chatMessages, type chats, type messageAttachments, me
 import type { ReaderGroup } from '../../domain/rendering/reader-group';
 
 export type ChatRow = typeof chats.$inferSelect;
-export type MemberRow = typeof chatMembers.$inferSelect;
+/** A membership as the chat's work reads it (when its marker last moved is the receipts' own). */
+export type MemberRow = Omit<typeof chatMembers.$inferSelect, 'lastReadAt'>;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type RenderingRow = typeof messageRenderings.$inferSelect;
 export type RenderingState = RenderingRow['state'];

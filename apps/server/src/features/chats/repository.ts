@@ -3,6 +3,7 @@
 // Each use case has its part beside this file (*-repository.ts); this composes them into one.
 import type { Db } from '../../platform/db/index';
 import { createAttachmentsRepository } from './attachments-repository';
+import { createAwarenessRepository } from './awareness-repository';
 import { createMembersRepository } from './members-repository';
 import { createMessagesRepository } from './messages-repository';
 import { createPostingRepository } from './posting-repository';
@@ -36,6 +37,7 @@ export function createChatsRepository(db: Db) {
     ...createRenderingsRepository(db),
     ...createAttachmentsRepository(db),
     ...createReactionsRepository(db),
+    ...createAwarenessRepository(db),
   };
 }
 

@@ -20,6 +20,8 @@ import {
   chatMessageCreateRequestSchema,
   chatMessageSchema,
   chatPinsSchema,
+  chatPresenceSchema,
+  chatReceiptsSchema,
   messageVersionsSchema,
   chatMessagesPageSchema,
   chatMessagesQuerySchema,
@@ -276,6 +278,14 @@ export async function chatsRoutes(fastify: FastifyInstance, ctx: AppContext, cha
     route(API.listMessageVersions),
     { onRequest, preHandler: searchLimit, schema: { tags, params: chatItemPathSchema, response: { 200: messageVersionsSchema } } },
     (request) => chats.listVersions(request.params.groupChatId, me(request), request.params.id),
+  );
+
+  // ---- read receipts and presence ----
+  app.get(route(API.listReceipts), { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatReceiptsSchema } } }, (request) =>
+    chats.listReceipts(request.params.groupChatId, me(request)),
+  );
+  app.get(route(API.listPresence), { onRequest, schema: { tags, params: chatScopePathSchema, response: { 200: chatPresenceSchema } } }, (request) =>
+    chats.listPresence(request.params.groupChatId, me(request)),
   );
 
   // ---- pinned messages ----

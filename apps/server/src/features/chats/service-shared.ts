@@ -18,6 +18,8 @@ import type { Glossaries } from '../../domain/glossary/glossary';
 import { readerGroup, type ReaderGroup } from '../../domain/rendering/reader-group';
 import type { UserDirectory } from '../../domain/people/users';
 import type { ChatsLive } from './live';
+import type { PrivacySettings } from '../../domain/people/privacy';
+import type { Presence } from '../../domain/delivery/presence';
 import { readContext, type MessageContext, type MessagePresenter } from './rendering';
 import type { ChatRow, ChatsRepository, MemberRow, MessageWithSender, WithdrawnCorrection } from './repository';
 
@@ -33,6 +35,9 @@ export interface ChatsDeps {
   /** Private storage: attachments, served only after a membership check. */
   files: Storage;
   push: Push;
+  /** What each person shares of themselves (read receipts, presence). */
+  privacy: PrivacySettings;
+  presence: Presence;
   glossaries: Glossaries;
   /** Where attachments' pictures are decoded, within each person's budget. */
   pictures: PictureDecoder;

@@ -10,6 +10,7 @@ import { notFound } from '../../platform/errors';
 import { cursorPage } from '../../platform/pages';
 import { fillPath } from '../../platform/routes';
 import { displayName } from '../../domain/people/users';
+import { createAwarenessService } from './awareness-service';
 import { createMembersService } from './members-service';
 import { createMessagesService } from './messages-service';
 import { chatPolicy } from './policy';
@@ -105,6 +106,7 @@ export function createChatsService(deps: ChatsDeps) {
     },
 
     ...createMembersService(shared),
+    ...createAwarenessService(shared),
     ...createPostingService(shared, pipeline),
     ...messages,
     ...createCorrectionsService(shared, messages.getMessage),

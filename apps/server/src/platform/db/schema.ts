@@ -19,6 +19,12 @@ export const users = pgTable(
     readingLanguage: text('reading_language'),
     /** The global switch of push notifications (each device subscribes apart). */
     notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    /** Others see how far they read ("seen by"); off, they see nobody's either. */
+    readReceipts: boolean('read_receipts').notNull().default(true),
+    /** Others see them online, away or offline and when they were last seen; off, always offline. */
+    showPresence: boolean('show_presence').notNull().default(true),
+    /** When their last live connection ended (what "last seen" says). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     emailVerified: boolean('email_verified').notNull().default(false),
     /**
      * Made by an invitation to an address nobody had signed up with (no usable password): removed
@@ -189,6 +195,8 @@ export const chatMembers = pgTable(
     language: text('language').notNull(),
     tone: text('tone').notNull().default('DEFAULT'),
     lastReadMessage: integer('last_read_message'),
+    /** When lastReadMessage last moved (what "seen by" says). */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     /** No notifications or sounds for the chat's messages (mentions of the member still notify). */
     muted: boolean('muted').notNull().default(false),
     leftAt: timestamp('left_at', { withTimezone: true }),
