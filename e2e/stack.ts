@@ -133,6 +133,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RATE_LIMIT_INVITATIONS: '1000',
     RATE_LIMIT_WRITES: '1000',
     RATE_LIMIT_PUBLIC: '5000',
+    // A closed browser is offline after 2 s, not 15: the presence test waits for it.
+    PRESENCE_OFFLINE_GRACE_SECONDS: '2',
     ...options.env,
   });
 

@@ -4,7 +4,8 @@
 // the mention highlighted, and the counts clear when he reads; he replies to Ada's first message
 // (the quote in Spanish for him, in English for her), Ada reacts and Ben sees it live; Ben opens
 // the link; Ada pins a message and Ben reads the pinned list in Spanish, then the earlier version of
-// a message Ada edited. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
+// a message Ada edited; Ada sees that Ben saw her message, Ben sees Ada online, then offline with
+// when she was last seen. A third member reads in Arabic (right to left). Screenshots in en, es and ar at 375
 // and 1280 px go to test-results/chat-basics/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +159,31 @@ test('two people with different languages mention, reply, react and follow a lin
   await adaPage.getByRole('textbox', { name: en.chats.messageLabel }).press('Enter');
   await expect(benPage.locator('[aria-live="polite"][aria-atomic="true"]')).toHaveText(/^Ada Lovelace: .*gato/i, { timeout: 20_000 });
 
+  // Ben was reading further up: Ada's latest message is not seen yet. He goes down to it: her
+  // message says he saw it, live, and opens who and when (issue 34).
+  const adaLast = adaMessages.locator('li.message.mine').last();
+  await expect(adaLast).toContainText('The cat is black.');
+  await expect(adaLast.locator('.seen-line')).toHaveCount(0);
+  await benMessages.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(adaLast.locator('.seen-line')).toHaveText(en.seen.by.replace('{{names}}', 'Ben'));
+  await screenshots(adaPage, shots, 'seen-en');
+  await adaLast.locator('.seen-line').click();
+  const seenDialog = adaPage.getByRole('dialog', { name: en.seen.title });
+  await expect(seenDialog.locator('.seen-list li')).toHaveCount(1);
+  await expect(seenDialog.locator('.seen-list li')).toContainText('Ben');
+  await adaPage.keyboard.press('Escape');
+  await expect(seenDialog).toBeHidden();
+  // Ben sees Ada online, on her messages and in the members list, in Spanish.
+  const adaDot = benMessages.locator('.message-sender', { hasText: 'Ada Lovelace' }).last().locator('.presence-dot');
+  await expect(adaDot).toHaveAttribute('aria-label', es.presence.online);
+  await benPage.getByRole('button', { name: es.chats.members.button }).click();
+  const benMembers = benPage.getByRole('dialog', { name: es.chats.members.title });
+  const adaRow = benMembers.locator('.member-row', { hasText: 'Ada Lovelace' });
+  await expect(adaRow.locator('.member-presence')).toHaveText(es.presence.online);
+  await screenshots(benPage, shots, 'presence-es');
+  await benPage.keyboard.press('Escape');
+  await expect(benMembers).toBeHidden();
+
   // Ben opens the link: a new tab at that address.
   const [popup] = await Promise.all([benPage.waitForEvent('popup'), mentioned.getByRole('link', { name: `${baseURL}/` }).click()]);
   await expect(popup).toHaveURL(`${baseURL}/`);
@@ -169,5 +195,11 @@ test('two people with different languages mention, reply, react and follow a lin
   await expect(cyPage.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(cyPage.locator('li.message .quote').last()).toContainText('Good morning');
   await screenshots(cyPage, shots, 'chat-ar');
-  for (const page of [adaPage, benPage, cyPage]) await page.context().close();
+  // Ada closes her browser: Ben, his members list open, sees her offline with when (2 s of grace here).
+  await benPage.getByRole('button', { name: es.chats.members.button }).click();
+  await expect(adaRow.locator('.member-presence')).toHaveText(es.presence.online);
+  await adaPage.context().close();
+  await expect(adaRow.locator('.member-presence')).toContainText(es.presence.lastSeen.split('{{when}}')[0]!.trim(), { timeout: 15_000 });
+  await expect(adaRow.locator('.presence-dot')).toHaveCount(0);
+  for (const page of [benPage, cyPage]) await page.context().close();
 });

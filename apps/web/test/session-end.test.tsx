@@ -12,7 +12,7 @@ import englishForm from '../public/locales/en/form.json';
 import { queryClient } from '../src/app/protected-shell';
 import { router } from '../src/app/router';
 import { currentUserQuery } from '../src/lib/current-user';
-import { chatKeys, notificationKeys } from '../src/lib/query-keys';
+import { chatKeys, notificationKeys, privacyKeys } from '../src/lib/query-keys';
 import { createHttp } from '../src/lib/http';
 import { i18n } from '../src/lib/i18n';
 import { REFRESH_PATH, onSessionEnd } from '../src/lib/session-guard';
@@ -113,6 +113,7 @@ describe('a refused session, on every page', () => {
     queryClient.setQueryData(currentUserQuery.queryKey, { id: 1, email: 'ada@example.com', fullName: 'Ada Lovelace', avatarImage: null } as never);
     queryClient.setQueryData(chatKeys.unread(), { messages: 0, chats: 0 });
     queryClient.setQueryData(notificationKeys.settings(), { enabled: true, publicKey: 'key', devices: 0 });
+    queryClient.setQueryData(privacyKeys.settings(), { readReceipts: true, showPresence: true });
     await open('/user');
     expect(await screen.findByRole('heading', { name: english.profile.passwordTitle })).toBeTruthy();
     // Sign-out forgets the expiries first; a call still made from the page is cancelled.

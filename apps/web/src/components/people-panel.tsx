@@ -29,6 +29,8 @@ export interface Person {
   avatarImage: string | null;
   memberState: 'joined' | 'invited';
   role: number;
+  /** Online, away or offline (chats): shown on the avatar and as a line of its own. */
+  presence?: { state: 'online' | 'away' | 'offline'; label: string } | undefined;
 }
 
 interface PeoplePage<Item> {
@@ -191,8 +193,11 @@ export function PeoplePanel<Item>(props: PeoplePanelProps<Item>) {
                         aria-label={t(`${texts}.select`, { name: who.name })}
                       />
                     )}
-                    <span className="message-avatar member-avatar" aria-hidden="true">
-                      {who.avatarImage ? <img src={who.avatarImage} alt="" width={32} height={32} /> : (Array.from(who.name)[0] ?? '?').toLocaleUpperCase()}
+                    <span className="member-avatar-box">
+                      <span className="message-avatar member-avatar" aria-hidden="true">
+                        {who.avatarImage ? <img src={who.avatarImage} alt="" width={32} height={32} /> : (Array.from(who.name)[0] ?? '?').toLocaleUpperCase()}
+                      </span>
+                      {who.presence && who.presence.state !== 'offline' && <span className={`presence-dot presence-${who.presence.state}`} aria-hidden="true" />}
                     </span>
                     <span className="member-who">
                       <span className="member-name-line">
@@ -203,6 +208,7 @@ export function PeoplePanel<Item>(props: PeoplePanelProps<Item>) {
                         {invited && <span className="invited-badge">{t('invitations.invited')}</span>}
                       </span>
                       <span className="member-email">{who.user}</span>
+                      {who.presence && <span className={`member-presence presence-text-${who.presence.state}`}>{who.presence.label}</span>}
                     </span>
                     <span className="member-controls">
                       {props.roleControl(item, actions)}

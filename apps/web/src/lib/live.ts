@@ -10,7 +10,7 @@
 // told to refetch what they hold from before (`resync`), so nothing pushed while offline is lost.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket, io as connectTo } from 'socket.io-client';
-import { LIVE_PATH } from '@parla/contract/constants';
+import { LIVE_PATH, PRESENCE } from '@parla/contract/constants';
 import type { CallJoinAck, CallSignal, CallSignalAck, ClientToServerEvents, MessageSendAck, MessageSendRequest, ServerToClientEvents, SubscribeAck } from '@parla/contract/live';
 import { http } from './api';
 import { EVENTS, keyOf, parseKey, type EventName, type LiveListener, type TopicKind } from './live-topics';
@@ -128,9 +128,32 @@ function letGo(dropped: LiveSocket) {
   if (!dropped.connected && dropped.active) dropped.disconnect();
 }
 
+// Presence: the server counts a connection as in use until told otherwise; it is idle (away) once
+// nothing was typed, clicked or touched for PRESENCE.awayAfterMs (a hidden page gets no input).
+let lastInput = Date.now();
+let away = false;
+function setAway(next: boolean) {
+  if (away === next) return;
+  away = next;
+  if (socket?.connected) socket.emit('presence:away', { away });
+}
+if (typeof window !== 'undefined') {
+  const onInput = () => {
+    lastInput = Date.now();
+    if (away) setAway(false);
+  };
+  for (const name of ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const) window.addEventListener(name, onInput, { passive: true, capture: true });
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && onInput());
+  setInterval(() => {
+    if (!away && Date.now() - lastInput >= PRESENCE.awayAfterMs) setAway(true);
+  }, 15_000);
+}
+
 function onConnect() {
   attempt = 0;
   setStatus('connected');
+  // A new connection starts in use: say so if this tab is idle.
+  if (away) socket?.emit('presence:away', { away: true });
   const at = Date.now();
   // Recovered: the missed events came first, and only topics watched since the drop need a refetch.
   const recovered = socket?.recovered ? subscribedBeforeDrop : undefined;

@@ -14,6 +14,10 @@ export const chatKeys = {
   glossary: (chatId: number) => ['chats', chatId, 'glossary'] as const,
   /** The chat's pinned messages. */
   pins: (chatId: number) => ['chats', chatId, 'pins'] as const,
+  /** How far the other members read ("seen by"). */
+  receipts: (chatId: number) => ['chats', chatId, 'receipts'] as const,
+  /** Who of the members is online, away or offline. */
+  presence: (chatId: number) => ['chats', chatId, 'presence'] as const,
   /** A search of the reader's messages: in all their chats, or in one (then it goes with the chat's data). */
   search: (q: string, chatId?: number) => (chatId === undefined ? (['chats', 'search', q] as const) : (['chats', chatId, 'search', q] as const)),
 };
@@ -37,4 +41,9 @@ export const roomKeys = {
 /** The account's notification switch and devices (the profile). */
 export const notificationKeys = {
   settings: () => ['notifications'] as const,
+};
+
+/** What others see of the reader (read receipts, presence). */
+export const privacyKeys = {
+  settings: () => ['privacy'] as const,
 };

@@ -13,6 +13,8 @@ import type {
   ChatMessage,
   ChatMessagesPage,
   ChatPins,
+  ChatPresence,
+  ChatReceipts,
   ChatPutRequest,
   ChatSearchPage,
   GroupChat,
@@ -127,6 +129,22 @@ export const pinsQuery = (chatId: number) =>
   queryOptions({
     queryKey: chatKeys.pins(chatId),
     queryFn: () => fetchOrThrow<ChatPins>(endpoint('GET', '/api/chat/{groupChatId}/pins/', { path: { groupChatId: chatId } })),
+    retry: retryUnhandled,
+  });
+
+/** How far the other members read; `enabled` false when the reader does not share their own. */
+export const receiptsQuery = (chatId: number) =>
+  queryOptions({
+    queryKey: chatKeys.receipts(chatId),
+    queryFn: () => fetchOrThrow<ChatReceipts>(endpoint('GET', '/api/chat/{groupChatId}/receipts/', { path: { groupChatId: chatId } })),
+    retry: retryUnhandled,
+  });
+
+/** Every member's presence (kept up to date by the live connection). */
+export const presenceQuery = (chatId: number) =>
+  queryOptions({
+    queryKey: chatKeys.presence(chatId),
+    queryFn: () => fetchOrThrow<ChatPresence>(endpoint('GET', '/api/chat/{groupChatId}/presence/', { path: { groupChatId: chatId } })),
     retry: retryUnhandled,
   });
 

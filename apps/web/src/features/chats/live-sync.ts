@@ -3,7 +3,7 @@
 // reactions replace a message's own, the list's previews, order and unread badges follow, and after a reconnection everything
 // fetched before it is fetched again.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatMember, ChatPins, GroupChat } from '@parla/contract/chat';
+import type { ChatMember, ChatPins, ChatPresence, ChatReceipts, GroupChat } from '@parla/contract/chat';
 import { chime } from '../../lib/chime';
 import type { LiveListener } from '../../lib/live';
 import { expectRemoval as expectTopicRemoval, isRemovalExpected as isTopicRemovalExpected, useLiveSync, useWatch } from '../../lib/live-sync';
@@ -74,6 +74,25 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       setMessages(chatId, (data) => setPinned(data, messageId, pinned));
       void queryClient.invalidateQueries({ queryKey: chatKeys.pins(chatId) });
     },
+    // Others read further: each member's marker replaced (a member who was not listed yet added).
+    receipts: ({ chatId, receipts }) => {
+      queryClient.setQueryData<ChatReceipts>(chatKeys.receipts(chatId), (data) => {
+        if (!data?.enabled) return data;
+        const moved = new Map(receipts.map((receipt) => [receipt.memberId, receipt]));
+        const kept = data.results.filter((receipt) => !moved.has(receipt.memberId));
+        return { ...data, results: [...kept, ...moved.values()].sort((a, b) => a.memberId - b.memberId) };
+      });
+    },
+    presence: ({ chatId, presence }) => {
+      queryClient.setQueryData<ChatPresence>(chatKeys.presence(chatId), (data) => {
+        if (!data) return data;
+        const changed = new Map(presence.map((item) => [item.memberId, item]));
+        const results = data.results.map((item) => changed.get(item.memberId) ?? item);
+        // A member the list did not hold (new since): asked again.
+        if (presence.some((item) => !data.results.some((known) => known.memberId === item.memberId))) void queryClient.invalidateQueries({ queryKey: chatKeys.presence(chatId) });
+        return { results };
+      });
+    },
     // Read in another tab or device: this one's counts follow.
     'chat:read': ({ chatId, lastReadMessage }) => {
       const list = queryClient.getQueryData<ChatListPages>(chatKeys.list());
@@ -126,6 +145,9 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       // The reader's own role may be what changed.
       void queryClient.invalidateQueries({ queryKey: chatKeys.member(chatId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+      // Who is in the chat, and their names, for "seen by" and presence.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.receipts(chatId) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.presence(chatId) });
     },
     resync: (at, topic) => {
       // One chat newly watched: its own queries; after a reconnection: everything (list included).

@@ -10,7 +10,8 @@ import { Dialog } from '../../components/dialog';
 import { InviteForm, LeaveButton, PeoplePanel, type RoleActions } from '../../components/people-panel';
 import { FieldErrors } from '../../lib/error-catalogue';
 import { notify } from '../../lib/toast';
-import { MEMBER_PAGE_SIZE, addMember, changeMemberRole, chatKeys, leaveChat, membersQuery, removeMember, removeMembers } from './api';
+import { MEMBER_PAGE_SIZE, addMember, changeMemberRole, chatKeys, leaveChat, membersQuery, presenceQuery, removeMember, removeMembers } from './api';
+import { usePresenceLabel } from './awareness';
 import { expectRemoval } from './live-sync';
 import { canChangeRole, canRemove, chatControls, roleKey } from './permissions';
 import { removeChat, type ChatListPages } from './timeline';
@@ -30,6 +31,12 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
   const navigate = useNavigate();
   const controls = chatControls(member.chatRole);
   const viewer = { id: member.id, chatRole: member.chatRole };
+  const presence = useQuery(presenceQuery(chat.id)).data;
+  const presenceLabel = usePresenceLabel();
+  const presenceOf = (item: ManageChatMember) => {
+    const found = item.memberState === 'joined' ? presence?.results.find((entry) => entry.memberId === item.id) : undefined;
+    return found && { state: found.state, label: presenceLabel(found) };
+  };
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: chatKeys.members(chat.id) });
@@ -68,7 +75,7 @@ function MembersPanel({ chat, member }: { chat: GroupChat; member: ChatMember })
       texts="chats.members"
       pageSize={MEMBER_PAGE_SIZE}
       usePage={(query) => useQuery({ ...membersQuery(chat.id, query), placeholderData: keepPreviousData })}
-      person={(item) => ({ id: item.id, name: item.nickName, user: item.user, avatarImage: item.avatarImage, memberState: item.memberState, role: item.chatRole })}
+      person={(item) => ({ id: item.id, name: item.nickName, user: item.user, avatarImage: item.avatarImage, memberState: item.memberState, role: item.chatRole, presence: presenceOf(item) })}
       viewerId={member.id}
       removes={controls.removeMembers}
       mayRemove={(item) => canRemove(viewer, item)}

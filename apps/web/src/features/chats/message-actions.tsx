@@ -19,6 +19,7 @@ export function MessageActions({
   opener,
   close,
   onReply,
+  onSeen,
   onReact,
   onEdit,
   onCorrect,
@@ -34,6 +35,8 @@ export function MessageActions({
   /** Closes the menu, then does what was chosen. */
   close: (then?: () => void) => void;
   onReply: () => void;
+  /** Who has read it. */
+  onSeen: () => void;
   onReact: () => void;
   onEdit: () => void;
   onCorrect: () => void;
@@ -106,6 +109,9 @@ export function MessageActions({
           {message.pinned ? t('chats.unpin') : t('chats.pin')}
         </Button>
       )}
+      <Button variant="secondary" className="btn-small" aria-haspopup="dialog" onClick={() => close(onSeen)}>
+        {t('seen.menu')}
+      </Button>
       {deletable && (
         <Button variant="danger" className="btn-small" onClick={() => close(onDelete)}>
           {t('chats.delete')}

@@ -15,6 +15,7 @@ import { formatTime } from '../../lib/format';
 import { languageName } from '../../lib/languages';
 import { chatKeys, restoreRendering } from './api';
 import { MessageAttachments } from './attachments';
+import { PresenceDot, SeenDialog, SeenLine, usePresenceOf } from './awareness';
 import { mentionsMember, plainWithNames } from './mentions';
 import { MessageActions } from './message-actions';
 import { CorrectTranslation, EditMessage } from './message-editors';
@@ -35,6 +36,7 @@ export function MessageItem({
   member,
   translator,
   showSender,
+  lastOwn,
   flash,
   onDelete,
   onReply,
@@ -46,6 +48,8 @@ export function MessageItem({
   member: ChatMember;
   translator: string | null | undefined;
   showSender: boolean;
+  /** The reader's latest message: it says who has seen it. */
+  lastOwn: boolean;
   /** Just jumped to (from a quote): highlighted for a moment. */
   flash: boolean;
   onDelete: (message: ChatMessage) => void;
@@ -61,6 +65,9 @@ export function MessageItem({
   const [editing, setEditing] = useState(false);
   /** The earlier texts of an edited message, in a dialog. */
   const [versions, setVersions] = useState(false);
+  /** Who has read the message, in a dialog. */
+  const [seen, setSeen] = useState(false);
+  const presence = usePresenceOf(chatId, message.sender.id);
   /** The reader corrects the translation they read. */
   const [correcting, setCorrecting] = useState(false);
   /** The reaction picker, and what gets the focus back when it closes. */
@@ -100,6 +107,7 @@ export function MessageItem({
           <span className="message-avatar" aria-hidden="true">
             {message.sender.avatarImage ? <img src={message.sender.avatarImage} alt="" width={24} height={24} /> : (Array.from(message.sender.nickName)[0] ?? '?').toLocaleUpperCase()}
           </span>
+          <PresenceDot presence={presence} />
           <span dir="auto">{message.sender.nickName}</span>
         </div>
       )}
@@ -191,6 +199,7 @@ export function MessageItem({
             onEdit={() => setEditing(true)}
             onCorrect={() => setCorrecting(true)}
             onDelete={() => onDelete(message)}
+            onSeen={() => setSeen(true)}
           />
         )}
         {picker && (
@@ -210,6 +219,8 @@ export function MessageItem({
         </Suspense>
       )}
       <ReactionBar chatId={chatId} message={message} meId={member.id} addRef={addChip} onAdd={() => setPicker((open) => (open ? null : 'chip'))} />
+      {lastOwn && <SeenLine chatId={chatId} message={message} />}
+      {seen && <SeenDialog open onClose={() => setSeen(false)} chatId={chatId} message={message} />}
     </li>
   );
 }

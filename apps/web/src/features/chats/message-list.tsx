@@ -69,6 +69,8 @@ export function MessageList({
   /** Who could not translate (for the note); null while unknown, undefined when translation is off. */
   const translator = translation ? providerName(translation) : null;
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  /** The reader's latest message: it says who has seen it. */
+  const lastOwnId = useMemo(() => messages.reduce<number | undefined>((found, message) => (message.isMe && (found === undefined || message.id > found) ? message.id : found), undefined), [messages]);
 
   const { scroller, atBottom, unseen, onScroll, scrollToBottom, bringIntoView } = useScrollAnchor(items, query.isPending);
   useReadPosition(chatId, member.lastReadMessage, messages, atBottom);
@@ -139,6 +141,7 @@ export function MessageList({
                       member={member}
                       translator={translator}
                       showSender={!grouped}
+                      lastOwn={item.message.id === lastOwnId}
                       flash={flashId === item.message.id}
                       onDelete={setDeleting}
                       onReply={onReply}

@@ -16,6 +16,7 @@ import { showServerErrors } from '../../lib/forms';
 import { notify } from '../../lib/toast';
 import { changePassword, signOut, updateProfile, updateReadingLanguage } from './api';
 import { NotificationsCard } from './notifications-card';
+import { PrivacyCard } from './privacy-card';
 import { languageLabel, languageName, languageOptionsInSlices, optionLabel } from '../../lib/languages';
 
 const ACCEPT = AVATAR_FORMATS.map((format) => `image/${format}`).join(',');
@@ -50,6 +51,7 @@ export function ProfilePage() {
               <ReadingLanguageSelect value={user.data.readingLanguage} />
             </Card>
             <NotificationsCard />
+            <PrivacyCard />
             <PasswordForm />
             <SignOutCard />
           </div>
