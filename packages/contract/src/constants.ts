@@ -204,11 +204,12 @@ export const PRESENCE = {
 export type PresenceState = (typeof PRESENCE.states)[number];
 
 /**
- * Read receipts are pushed in batches: a chat's read markers that moved within one window go out
- * together, the window growing with the chat (`batchMs` for every `membersPerBatch` joined members),
- * so what one read costs stays linear in the chat's size however many read at once.
+ * Read receipts and presence are pushed in batches: a chat's read markers (or presences) that
+ * changed within one window go out together, the first at once, the window growing with the chat
+ * (`batchMs` for every `membersPerBatch` joined members), so what one change costs stays linear in
+ * the chat's size however many change at once.
  */
-export const RECEIPTS = {
+export const AWARENESS_BATCH = {
   batchMs: 1_000,
   membersPerBatch: 100,
 } as const;

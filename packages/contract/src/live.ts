@@ -160,11 +160,11 @@ export type ReactionsEvent = z.infer<typeof reactionsEventSchema>;
 export const pinEventSchema = z.object({ chatId: idField, messageId: idField, pinned: chatMessageSchema.shape.pinned });
 export type PinEvent = z.infer<typeof pinEventSchema>;
 
-/** Read markers that moved (RECEIPTS: batched per chat), for readers who share theirs. */
+/** Read markers that moved (AWARENESS_BATCH: batched per chat), for readers who share theirs. */
 export const receiptsEventSchema = z.object({ chatId: idField, receipts: z.array(readReceiptSchema) });
 export type ReceiptsEvent = z.infer<typeof receiptsEventSchema>;
 
-/** Members whose presence changed. */
+/** Members whose presence changed (AWARENESS_BATCH: batched per chat). */
 export const presenceEventSchema = z.object({ chatId: idField, presence: z.array(memberPresenceSchema) });
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 

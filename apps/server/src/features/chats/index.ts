@@ -70,7 +70,7 @@ export async function chatsFeature(app: FastifyInstance, ctx: AppContext) {
   });
   ctx.presence.onChange(async (userId, view) => {
     const lastSeen = view.lastSeen?.toISOString() ?? null;
-    for (const { chatId, memberId } of await repo.membershipsOf(userId)) live.presence(chatId, [{ memberId, state: view.state, lastSeen }]);
+    for (const { chatId, memberId } of await repo.membershipsOf(userId)) live.presence(chatId, { memberId, state: view.state, lastSeen });
   });
   await app.register(async (scope) => chatsRoutes(scope, ctx, chats));
   chatsLiveRoutes(ctx, chats, app.log);

@@ -1,11 +1,11 @@
 // Live pushes of chats, on the shared audience (domain/delivery/audience.ts): a message event is rendered once
 // per (language, tone) reading group, and once for its sender (isMe). What is the chat's own:
 // typing, the chat as each member sees it, read receipts (to the readers who share theirs, in
-// batches: RECEIPTS) and presence.
+// batches: AWARENESS_BATCH) and presence (batched alike).
 import type { ChatRole, MemberState } from '@parla/contract/constants';
 import type { GroupChat } from '@parla/contract/chat';
 import { chatRefSchema, TYPING_HOLD_MS, type PinEvent } from '@parla/contract/live';
-import { RECEIPTS } from '@parla/contract/constants';
+import { AWARENESS_BATCH } from '@parla/contract/constants';
 import type { MemberPresence, ReadReceipt } from '@parla/contract/chat';
 import type { PrivacySettings } from '../../domain/people/privacy';
 import { createAudience } from '../../domain/delivery/audience';
@@ -97,45 +97,49 @@ export function createChatsLive(realtime: Realtime, repo: ChatsRepository, prese
   }
 
   /**
-   * Receipts are sent at once when none went out lately, else gathered until the chat's window ends
-   * (RECEIPTS: longer for larger chats), each member's latest only.
+   * Receipts and presence are sent at once when none of their kind went out lately in the chat,
+   * else gathered until the chat's window ends (AWARENESS_BATCH: longer for larger chats), each
+   * member's latest only: what a chat's readers receive of them stays bounded however many change.
    */
-  const receiptWindows = new Map<number, Map<number, ReadReceipt>>();
-  function openWindow(chatId: number) {
-    receiptWindows.set(chatId, new Map());
-    void repo
-      .joinedCount(chatId)
-      .catch(() => 0)
-      .then((members) => {
-        setTimeout(() => {
-          const gathered = receiptWindows.get(chatId);
-          receiptWindows.delete(chatId);
-          if (!gathered?.size) return;
-          audience.toChannel(chatId, RECEIPTS_CHANNEL, 'receipts', { chatId, receipts: [...gathered.values()] });
-          openWindow(chatId);
-        }, RECEIPTS.batchMs * Math.max(1, Math.ceil(members / RECEIPTS.membersPerBatch))).unref();
-      });
+  function batcher<T extends { memberId: number }>(flush: (chatId: number, items: T[]) => void) {
+    const windows = new Map<number, Map<number, T>>();
+    const open = (chatId: number) => {
+      windows.set(chatId, new Map());
+      void repo
+        .joinedCount(chatId)
+        .catch(() => 0)
+        .then((members) => {
+          setTimeout(() => {
+            const gathered = windows.get(chatId);
+            windows.delete(chatId);
+            if (!gathered?.size) return;
+            flush(chatId, [...gathered.values()]);
+            open(chatId);
+          }, AWARENESS_BATCH.batchMs * Math.max(1, Math.ceil(members / AWARENESS_BATCH.membersPerBatch))).unref();
+        });
+    };
+    return (chatId: number, item: T) => {
+      const gathering = windows.get(chatId);
+      if (gathering) {
+        gathering.set(item.memberId, item);
+        return;
+      }
+      flush(chatId, [item]);
+      open(chatId);
+    };
   }
+  const receipt = batcher<ReadReceipt>((chatId, receipts) => audience.toChannel(chatId, RECEIPTS_CHANNEL, 'receipts', { chatId, receipts }));
+  const presence = batcher<MemberPresence>((chatId, items) => audience.announce(chatId, 'presence', { chatId, presence: items }));
 
   return {
     /** A member who shares receipts read further. */
-    receipt(chatId: number, receipt: ReadReceipt) {
-      const gathering = receiptWindows.get(chatId);
-      if (gathering) {
-        gathering.set(receipt.memberId, receipt);
-        return;
-      }
-      audience.toChannel(chatId, RECEIPTS_CHANNEL, 'receipts', { chatId, receipts: [receipt] });
-      openWindow(chatId);
-    },
+    receipt,
 
     /** A person now shares their receipts (and sees the others'), or no longer does: their open chats follow. */
     receiptsShared: (userId: number, on: boolean) => audience.setChannel(userId, RECEIPTS_CHANNEL, on),
 
-    /** Members' presence changed: told to the chat's subscribers. */
-    presence(chatId: number, presence: MemberPresence[]) {
-      audience.announce(chatId, 'presence', { chatId, presence });
-    },
+    /** A member's presence changed: told to the chat's subscribers. */
+    presence,
 
     /** The reader read up to a message: every tab and device of theirs hears it (their unread counts). */
     read(userId: number, chatId: number, lastReadMessage: number | null) {
