@@ -10,9 +10,10 @@ import { bearer, createActivatedUser, screenshots, type TestUser } from '../fixt
 
 const shots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'invitations');
 
-async function signedIn(browser: Browser, user: TestUser, locale = 'en-US'): Promise<Page> {
+async function signedIn(browser: Browser, user: TestUser, locale = 'en-US', options: { clock?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
+  if (options.clock) await page.clock.install();
   await page.goto('/signin');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -63,6 +64,14 @@ test('an invitation to a chat shows up at once; its page shows only the invitati
   // Who invited Bo (issue 37: the card did not say).
   await expect(card).toContainText('Ada Lovelace invited you to join this chat.');
   await screenshots(boPage, shots, 'chat-list-card-en');
+  // A second invitation while he looks at the first reaches the list too, without reopening it
+  // (issue 37: a tester saw one missing until the list was opened again).
+  const second = await request.post('/api/chat/', { headers: adaApi, data: { title: 'Film club', languages: ['en'] } });
+  const secondId = ((await second.json()) as { id: number }).id;
+  expect((await request.post(`/api/chat/${secondId}/members/`, { headers: adaApi, data: { user: bo.email, chatRole: 2003 } })).status()).toBe(201);
+  const secondCard = boPage.getByRole('article', { name: 'Film club' });
+  await expect(secondCard).toContainText('Ada Lovelace invited you to join this chat.');
+  await expect(card).toBeVisible();
 
   // Its page: what the chat is, and nothing of its messages (the API agrees).
   await card.getByRole('link', { name: 'Book club' }).click();
@@ -131,13 +140,21 @@ test('an invitation to a room, on the home page and in the room list; accepted, 
   expect((await request.patch(`/api/rooms/${id}/state/`, { headers: adaApi, data: { state: 3002 } })).status()).toBe(200);
   expect((await request.post(`/api/rooms/${id}/participants/`, { headers: adaApi, data: { user: ana.email, roomRole: 1002 } })).status()).toBe(201);
 
-  // Home: the invitation comes first among the recent rooms.
-  const anaPage = await signedIn(browser, ana);
+  // Home: the invitation comes first among the recent rooms (the page's clock under the test's hand).
+  const anaPage = await signedIn(browser, ana, 'en-US', { clock: true });
   const recent = anaPage.getByRole('region', { name: 'Your recent rooms' });
   const homeCard = recent.getByRole('article', { name: 'Lisbon planning' });
   await expect(homeCard).toContainText('Ada Lovelace invited you to join this room.');
   await expect(recent.getByRole('listitem').first()).toContainText('Lisbon planning');
   await screenshots(anaPage, shots, 'home-card-en');
+  // A second invitation while she stays on the home page shows up there within half a minute
+  // (issue 37: it stayed missing until the page was opened again); the page's clock is run forward.
+  const later = await request.post('/api/rooms/', { headers: adaApi, data: { title: 'Porto weekend', languages: ['en', 'es'] } });
+  const laterId = ((await later.json()) as { id: number }).id;
+  expect((await request.post(`/api/rooms/${laterId}/participants/`, { headers: adaApi, data: { user: ana.email, roomRole: 1002 } })).status()).toBe(201);
+  await anaPage.clock.runFor(31_000);
+  await expect(recent.getByRole('article', { name: 'Porto weekend' })).toContainText('Ada Lovelace invited you to join this room.');
+  await expect(homeCard).toBeVisible();
 
   // The call of a room she is only invited to sends her to the room's page, which offers the invitation.
   await anaPage.goto(`/room/${id}/connect`);

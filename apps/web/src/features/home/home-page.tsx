@@ -14,9 +14,16 @@ import { acceptInvitation, declineInvitation } from '../../lib/invitations';
 import { roomKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
+/**
+ * The page holds no live connection (it stays light): like the unread count, it asks again every
+ * half minute and on coming back to the tab, so an invitation made while it is open shows up
+ * (issue 37: a second one stayed missing until the page was opened again).
+ */
 const recentRoomsQuery = queryOptions({
   queryKey: roomKeys.recent(LIMITS.homeRecentRooms),
   queryFn: () => fetchOrThrow<RoomsPage>(endpoint('GET', '/api/rooms/', { query: { limit: LIMITS.homeRecentRooms } })),
+  refetchInterval: 30_000,
+  refetchOnWindowFocus: true,
 });
 
 export function HomePage() {
