@@ -184,6 +184,18 @@ test('two people with different languages mention, reply, react and follow a lin
   await benPage.keyboard.press('Escape');
   await expect(benMembers).toBeHidden();
 
+  // Ada deletes that message: Ben, who had it on screen, sees "Mensaje eliminado" in its place and
+  // nothing of it; the API has nothing of it either (issue 34).
+  const catId = Number((await adaLast.getAttribute('id'))!.replace('message-', ''));
+  await adaLast.getByRole('button', { name: en.chats.messageActions }).click();
+  await adaLast.getByRole('button', { name: en.chats.delete }).click();
+  await adaPage.getByRole('dialog', { name: en.chats.deleteMessageTitle }).getByRole('button', { name: en.chats.delete }).click();
+  await expect(adaMessages.locator(`#message-${catId}`)).toHaveText(en.chats.messageDeleted);
+  await expect(benMessages.locator(`#message-${catId}`)).toHaveText(es.chats.messageDeleted);
+  await expect(benMessages.locator(`#message-${catId}`)).not.toContainText('gato');
+  expect((await request.get(`/api/chat/${chat.id}/messages/${catId}/`, { headers: asAda })).status()).toBe(404);
+  await screenshots(benPage, shots, 'deleted-es');
+
   // Ben opens the link: a new tab at that address.
   const [popup] = await Promise.all([benPage.waitForEvent('popup'), mentioned.getByRole('link', { name: `${baseURL}/` }).click()]);
   await expect(popup).toHaveURL(`${baseURL}/`);

@@ -72,6 +72,13 @@ describe('Web Push notifications', () => {
     expect(payload.title).toContain('Planning');
     // Ana's own message notifies none of her devices (she has none here; nothing else arrived).
     expect(service.requests.filter((r) => r.path === device.path)).toHaveLength(1);
+    expect(payload.messageId).toBe(message.id);
+
+    // Deleted: Ben's device is told to close the notification showing it, and gets none of its text (issue 34).
+    expect((await send(ana, 'DELETE', `/api/chat/${chat.id}/messages/${message.id}/`)).status).toBe(204);
+    const [, retraction] = await service.waitFor(device.path, 2);
+    const retracted = payloadOf(retraction!.body, device.keys);
+    expect(retracted).toMatchObject({ kind: 'retract', tag: `chat-${chat.id}`, messageId: message.id, title: '', body: '' });
   });
 
   it('names the original’s language when no rendering can be made, and mentions notify even in a muted chat', async () => {

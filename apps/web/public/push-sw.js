@@ -1,6 +1,7 @@
 // Web Push in the service worker (imported by the generated sw.js): shows each notification the
 // server sends (already in the reader's language), and a click opens its chat or room, in a tab of
-// Parla that is already open when there is one.
+// Parla that is already open when there is one. A retraction (a message deleted) closes the one
+// showing that message.
 /* eslint-env serviceworker */
 self.addEventListener('push', (event) => {
   let data = null;
@@ -10,6 +11,15 @@ self.addEventListener('push', (event) => {
     data = null;
   }
   if (!data || typeof data.title !== 'string') return;
+  // A message was deleted: the notification showing it closes, nothing new is shown.
+  if (data.kind === 'retract') {
+    event.waitUntil(
+      self.registration.getNotifications(data.tag ? { tag: data.tag } : undefined).then((shown) => {
+        for (const notification of shown) if (notification.data && notification.data.messageId === data.messageId) notification.close();
+      }),
+    );
+    return;
+  }
   event.waitUntil(
     self.registration.showNotification(data.title, {
       body: data.body || '',
@@ -18,7 +28,7 @@ self.addEventListener('push', (event) => {
       tag: data.tag || undefined,
       renotify: Boolean(data.tag),
       icon: '/icon.svg',
-      data: { url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/' },
+      data: { url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/', messageId: data.messageId },
     }),
   );
 });

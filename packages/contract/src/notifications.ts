@@ -56,7 +56,8 @@ export type PushSubscriptionView = z.infer<typeof pushSubscriptionSchema>;
 /** /api/notifications/subscriptions/{id}/ */
 export const pushSubscriptionPathSchema = z.object({ id: idParam });
 
-export const PUSH_KINDS = ['message', 'mention', 'invitation', 'live'] as const;
+/** `retract`: a message was deleted; the notification showing it closes (nothing of it is shown). */
+export const PUSH_KINDS = ['message', 'mention', 'invitation', 'live', 'retract'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What a push message carries (encrypted, RFC 8291) to the service worker, which shows it. */
@@ -70,5 +71,7 @@ export const pushPayloadSchema = z.object({
   url: z.string(),
   /** One notification per chat or room: a newer one replaces it. */
   tag: z.string(),
+  /** The message a notification shows, or a retraction takes back. */
+  messageId: z.optional(idField),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -23,8 +23,19 @@ export const hasWordToFind = (q: string) =>
 
 export function createMessagesService(shared: ServiceShared, pipeline: Pick<RenderingPipeline, 'queueRendering' | 'ensureRenderings' | 'renderText'>) {
   const { deps, link, readerOf, load, contextFor, checkMentions, messageOf } = shared;
-  const { repo, live, presenter, files } = deps;
+  const { repo, live, presenter, files, push } = deps;
   const { queueRendering, ensureRenderings, renderText } = pipeline;
+
+  /** Tells the other members' devices that a message is gone: a notification showing it closes. */
+  async function retractNotifications(chatId: number, senderId: number, messageId: number) {
+    const { recipients } = await repo.notificationAudience(chatId, senderId);
+    await push.deliver(
+      recipients.map((member) => ({
+        userId: member.userId,
+        payload: { kind: 'retract' as const, title: '', body: '', lang: member.language as Language, url: '', tag: `chat-${chatId}`, messageId },
+      })),
+    );
+  }
 
   /** A message's reactions, for its answer and its push. */
   async function reactionsOf(messageId: number): Promise<Reactions> {
@@ -205,6 +216,8 @@ export function createMessagesService(shared: ServiceShared, pipeline: Pick<Rend
       // Its pictures and files go with it.
       for (const row of attached) for (const key of [row.fileKey, row.thumbnailKey]) if (key) await files.remove(key).catch(() => undefined);
       live.messageDeleted(chatId, messageId);
+      // A notification still showing it on a device closes (nothing of it stays readable there).
+      void retractNotifications(chatId, message.senderId, messageId).catch((error: unknown) => deps.log.warn({ err: error, messageId }, 'a deleted message’s notifications were not retracted'));
     },
   };
 }

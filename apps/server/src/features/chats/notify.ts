@@ -77,6 +77,7 @@ export function createChatNotifier(deps: { repo: ChatsRepository; push: Push; pr
         lang,
         url: `/chat/${message.chatId}?message=${message.id}`,
         tag: `chat-${message.chatId}`,
+        messageId: message.id,
       };
       return { userId: member.userId, payload };
     });

@@ -1,11 +1,11 @@
-// Deleting a message chosen from its menu, once the reader confirms: it leaves the cached pages.
+// Deleting a message chosen from its menu, once the reader confirms: "Message deleted" in its place.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@parla/contract/chat';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { chatKeys, deleteMessage } from './api';
-import { removeMessage, type MessagePages } from './timeline';
+import { markDeleted, type MessagePages } from './timeline';
 
 /** Open while `message` is set; `onClose` forgets it (cancelled, or deleted). */
 export function DeleteMessageDialog({ chatId, message, onClose }: { chatId: number; message: ChatMessage | null; onClose: () => void }) {
@@ -19,7 +19,7 @@ export function DeleteMessageDialog({ chatId, message, onClose }: { chatId: numb
     const done = await deleteMessage(chatId, message.id);
     setBusy(false);
     if (!done) return;
-    queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => removeMessage(data, message.id));
+    queryClient.setQueryData<MessagePages>(chatKeys.messages(chatId), (data) => markDeleted(data, [message.id]));
     onClose();
   };
 

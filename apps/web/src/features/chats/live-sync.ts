@@ -16,8 +16,8 @@ import {
   isPreview,
   listedState,
   markRead,
+  markDeleted,
   removeChat,
-  removeMessage,
   removeMessages,
   setPinned,
   setReactions,
@@ -112,7 +112,8 @@ function cacheSync(queryClient: QueryClient): LiveListener {
       touchPins(chatId, [message.id]);
     },
     'message:deleted': ({ chatId, messageId }) => {
-      setMessages(chatId, (data) => removeMessage(data, messageId));
+      // Who had it on screen sees "Message deleted" in its place; nothing of it stays.
+      setMessages(chatId, (data) => markDeleted(data, [messageId]));
       touchPins(chatId, [messageId]);
       // The preview before it is not known here: ask the server.
       if (isPreview(queryClient.getQueryData(chatKeys.list()), chatId, messageId)) void queryClient.invalidateQueries({ queryKey: chatKeys.list() });

@@ -23,8 +23,8 @@ import { OlderMessages } from './older-messages';
 import { useOutbox } from './outbox';
 import { OutboxItem } from './outbox-item';
 import { providerName } from '../../lib/translation-info';
-import { buildTimeline, firstUnreadId, itemKey, messagesOf, type TimelineItem } from './timeline';
-import { useJumpToMessage } from './use-jump-to-message';
+import { buildTimeline, firstUnreadId, isDeletedHere, itemKey, messagesOf, type TimelineItem } from './timeline';
+import { messageElementId, useJumpToMessage } from './use-jump-to-message';
 import { usePendingRecheck } from './use-pending-recheck';
 import { useReadPosition } from './use-read-position';
 import { useScrollAnchor } from './use-scroll-anchor';
@@ -70,7 +70,7 @@ export function MessageList({
   const translator = translation ? providerName(translation) : null;
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   /** The reader's latest message: it says who has seen it. */
-  const lastOwnId = useMemo(() => messages.reduce<number | undefined>((found, message) => (message.isMe && (found === undefined || message.id > found) ? message.id : found), undefined), [messages]);
+  const lastOwnId = useMemo(() => messages.reduce<number | undefined>((found, message) => (message.isMe && !isDeletedHere(message) && (found === undefined || message.id > found) ? message.id : found), undefined), [messages]);
 
   const { scroller, atBottom, unseen, onScroll, scrollToBottom, bringIntoView } = useScrollAnchor(items, query.isPending);
   useReadPosition(chatId, member.lastReadMessage, messages, atBottom);
@@ -120,6 +120,7 @@ export function MessageList({
                 !newDay &&
                 previousItem?.kind === 'message' &&
                 item.kind === 'message' &&
+                !isDeletedHere(previousItem.message) &&
                 previousItem.message.sender.id === item.message.sender.id &&
                 Date.parse(item.message.created) - Date.parse(previousItem.message.created) < GROUP_GAP_MS;
               return (
@@ -134,7 +135,11 @@ export function MessageList({
                       <span>{t('chats.newMessagesBelow')}</span>
                     </li>
                   )}
-                  {item.kind === 'message' ? (
+                  {item.kind === 'message' && isDeletedHere(item.message) ? (
+                    <li id={messageElementId(item.message.id)} className={`message tombstone${item.message.isMe ? ' mine' : ''}`}>
+                      <p className="bubble bubble-deleted">{t('chats.messageDeleted')}</p>
+                    </li>
+                  ) : item.kind === 'message' ? (
                     <MessageItem
                       chatId={chatId}
                       message={item.message}

@@ -86,6 +86,34 @@ export function removeMessages(data: MessagePages | undefined, messageIds: reado
   return { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.filter((item) => !gone.has(item.id)) })) };
 }
 
+/**
+ * A message deleted while the reader had it: in its place "Message deleted" (issue 34), for this
+ * visit only (the server keeps nothing of it, so a page fetched again no longer holds it). All its
+ * content goes; only when it was written and by whom stay, to place the line.
+ */
+export type DeletedMessage = ChatMessage & { deletedHere: true };
+export const isDeletedHere = (message: ChatMessage): message is DeletedMessage => 'deletedHere' in message;
+export function markDeleted(data: MessagePages | undefined, messageIds: readonly number[]): MessagePages | undefined {
+  let result = data;
+  for (const messageId of messageIds) {
+    result = patchMessage(result, messageId, {
+      deletedHere: true,
+      content: '',
+      rawMessage: null,
+      attachments: [],
+      reactions: [],
+      replyTo: null,
+      mentions: [],
+      correction: null,
+      missedTerms: [],
+      pinned: null,
+      edited: false,
+      translation: 'none',
+    } as Partial<DeletedMessage>);
+  }
+  return result;
+}
+
 /** The pages with this message's reactions replaced (a live `message:reactions`, the answer to a reaction). */
 export function setReactions(data: MessagePages | undefined, messageId: number, reactions: Reaction[]): MessagePages | undefined {
   return patchMessage(data, messageId, { reactions });
