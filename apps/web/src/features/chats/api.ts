@@ -137,6 +137,8 @@ export const receiptsQuery = (chatId: number) =>
   queryOptions({
     queryKey: chatKeys.receipts(chatId),
     queryFn: () => fetchOrThrow<ChatReceipts>(endpoint('GET', '/api/chat/{groupChatId}/receipts/', { path: { groupChatId: chatId } })),
+    // Kept by the live connection (fetched again after a reconnection), not by each message's mount.
+    staleTime: Infinity,
     retry: retryUnhandled,
   });
 
@@ -145,6 +147,7 @@ export const presenceQuery = (chatId: number) =>
   queryOptions({
     queryKey: chatKeys.presence(chatId),
     queryFn: () => fetchOrThrow<ChatPresence>(endpoint('GET', '/api/chat/{groupChatId}/presence/', { path: { groupChatId: chatId } })),
+    staleTime: Infinity,
     retry: retryUnhandled,
   });
 
